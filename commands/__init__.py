@@ -1,0 +1,1 @@
+"""Command models, pure ``decide`` functions, the thin handler, the CLI."""

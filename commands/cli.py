@@ -1,0 +1,415 @@
+"""The ``tledger`` command line: the organizer's tool and the JSON contract.
+
+Heavy modules (pydantic models, the store, rich) are imported inside the
+commands, so ``tledger --help`` answers fast. Exit codes (design: Errors):
+0 ok, 2 input that does not fit the contract, 1 a command the ledger refuses or
+an unknown tournament, 3 a store or integrity failure.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+if TYPE_CHECKING:
+    from commands.handler import Handler, Outcome
+    from ledger.store import Recorded, Store
+    from projections.state import TournamentState
+
+app = typer.Typer(
+    name="tledger",
+    help="Event-sourced tournament ledger for Star Wars organized play.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+StoreOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--store",
+        envvar="TLEDGER_STORE",
+        help="Store URL: sqlite:///FILE (default sqlite:///tledger.sqlite3), "
+        "postgresql://USER@HOST/DB or memory://.",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+AsOfOpt = Annotated[
+    int | None, typer.Option("--as-of", min=0, help="Show the state as of this event seq.")
+]
+Tournament = Annotated[str, typer.Argument(help="Tournament id.")]
+
+
+def fail(message: str, code: int) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def reported_errors(prefix: str = "") -> Iterator[None]:
+    """Turn every named error into one line on stderr and its exit code."""
+    from commands.errors import CommandError
+    from ledger.errors import LedgerError
+    from projections.errors import ProjectionError
+
+    try:
+        yield
+    except CommandError as exc:
+        fail(f"{prefix}{exc}", exc.exit_code)
+    except ProjectionError as exc:
+        fail(f"{prefix}{exc}", 1)
+    except LedgerError as exc:
+        fail(f"{prefix}{exc}", 3)
+
+
+def print_json(data: Any) -> None:
+    import orjson
+
+    sys.stdout.write(orjson.dumps(data).decode() + "\n")
+
+
+# writing ---------------------------------------------------------------------
+
+
+def execute(store: str | None, data: dict[str, Any], as_json: bool) -> None:
+    """Run one command given as contract data, print the outcome, log one line."""
+    from commands.bootstrap import handler_for
+    from commands.models import parse_command
+
+    with reported_errors(f"{data.get('type')}: "):
+        handler = handler_for(store)
+        outcome = run_logged(handler, parse_command(data))
+    if as_json:
+        print_json(outcome_view(outcome))
+    else:
+        for r in outcome.recorded:
+            typer.echo(f"{r.event.type} (seq {r.seq})")
+
+
+def run_logged(handler: Handler, command: Any) -> Outcome:
+    """Handle one command and log one line: tournament, type, seq, outcome."""
+    from commands.errors import CommandError
+    from commands.logs import command_logger
+
+    log = command_logger()
+    try:
+        outcome = handler.handle(command)
+    except CommandError as exc:
+        log.info("command", tournament=command.tournament, command=command.type,
+                 outcome="rejected", reason=str(exc))  # fmt: skip
+        raise
+    log.info("command", tournament=command.tournament, command=command.type,
+             seq=outcome.seq, outcome="appended")  # fmt: skip
+    return outcome
+
+
+def outcome_view(outcome: Outcome) -> dict[str, Any]:
+    from commands.views import event_view
+
+    return {
+        "seq": outcome.seq,
+        "position": outcome.position,
+        "events": [event_view(r) for r in outcome.recorded],
+    }
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    import orjson
+
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        fail(f"option {text!r} must look like KEY=VALUE", 2)
+    try:
+        return key, orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return key, raw
+
+
+@app.command()
+def new(
+    tournament: Tournament,
+    name: Annotated[str, typer.Option(help="Event name.")],
+    ruleset: Annotated[str, typer.Option(help="swu-1.4 and others as implemented.")] = "swu-1.4",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Ruleset option KEY=VALUE.")
+    ] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Create a tournament."""
+    options = dict(parse_option(o) for o in option or [])
+    execute(store, {"type": "create_tournament", "tournament": tournament, "name": name,
+                    "ruleset": ruleset, "options": options}, as_json)  # fmt: skip
+
+
+@app.command()
+def register(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id (a seat number, never personal data).")],
+    name: Annotated[str | None, typer.Option(help="Display name (kept out of the log).")] = None,
+    external_id: Annotated[str | None, typer.Option(help="External id, e.g. SWU UID.")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Register a player (also after round 1: paired from the next round)."""
+    execute(store, {"type": "register_player", "tournament": tournament, "player": player,
+                    "name": name, "external_id": external_id}, as_json)  # fmt: skip
+
+
+@app.command()
+def drop(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    reason: Annotated[str | None, typer.Option(help="Why (optional).")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Drop a player: never paired again."""
+    execute(store, {"type": "drop_player", "tournament": tournament, "player": player,
+                    "reason": reason}, as_json)  # fmt: skip
+
+
+@app.command()
+def pair(
+    tournament: Tournament,
+    seed: Annotated[int | None, typer.Option(help="Seed for the random draw.")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Pair the next round automatically (seed chosen and recorded unless given)."""
+    execute(store, {"type": "pair_round", "tournament": tournament, "seed": seed}, as_json)
+
+
+@app.command()
+def start(tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """Start the current round."""
+    execute(store, {"type": "start_round", "tournament": tournament}, as_json)
+
+
+@app.command()
+def finish(tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """Finish the tournament."""
+    execute(store, {"type": "finish_tournament", "tournament": tournament}, as_json)
+
+
+@app.command()
+def report(
+    tournament: Tournament,
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="Round number.")],
+    player1: Annotated[str, typer.Argument(help="First player id.")],
+    player2: Annotated[str, typer.Argument(help="Second player id.")],
+    games: Annotated[str | None, typer.Option(help="Game wins as W1-W2 (SWU), e.g. 2-1.")] = None,
+    draws: Annotated[int, typer.Option(help="Drawn games (SWU).")] = 0,
+    intentional_draw: Annotated[bool, typer.Option("--id", help="Intentional draw.")] = False,
+    result: Annotated[str | None, typer.Option(help="The result as contract JSON.")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Report a match result (for other shapes pass --result JSON)."""
+    import orjson
+
+    data: Any
+    if result is not None:
+        try:
+            data = orjson.loads(result)
+        except orjson.JSONDecodeError as exc:
+            fail(f"report_result: --result is not JSON: {exc}", 2)
+    elif intentional_draw:
+        data = {"intentional_draw": True}
+    elif games is not None:
+        data = {"games": split_pair(games), "draws": draws}
+    else:
+        fail("report_result: give --games W1-W2, --id or --result JSON", 2)
+    execute(store, {"type": "report_result", "tournament": tournament, "round": round_number,
+                    "players": [player1, player2], "result": data}, as_json)  # fmt: skip
+
+
+def split_pair(text: str) -> list[int]:
+    first, sep, second = text.partition("-")
+    if not sep or not first.isdigit() or not second.isdigit():
+        fail(f"report_result: --games {text!r} must look like 2-1", 2)
+    return [int(first), int(second)]
+
+
+@app.command()
+def apply(
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help="JSON Lines commands.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Execute JSON Lines commands in order; stop at the first rejected one."""
+    import orjson
+
+    from commands.bootstrap import handler_for
+    from commands.models import parse_command
+
+    lines = read_source(source)
+    with reported_errors():
+        handler = handler_for(store)
+    count = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        with reported_errors(f"line {number}: "):
+            try:
+                data = orjson.loads(line)
+            except orjson.JSONDecodeError as exc:
+                fail(f"line {number}: malformed JSON: {exc}", 2)
+            command = parse_command(data)
+            outcome = run_logged(handler, command)
+        count += 1
+        if as_json:
+            print_json({"line": number, "type": command.type, **outcome_view(outcome)})
+    if not as_json:
+        typer.echo(f"applied {count} command(s)")
+
+
+def read_source(source: str) -> list[str]:
+    if source == "-":
+        return sys.stdin.read().splitlines()
+    try:
+        return Path(source).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        fail(f"cannot read {source}: {exc.strerror}", 2)
+
+
+# reading ---------------------------------------------------------------------
+
+
+def load_state(
+    tournament: str, store_url: str | None, as_of: int | None = None
+) -> tuple[Store, TournamentState, list[Recorded]]:
+    """Open the store and fold the tournament (a prefix of it with ``as_of``)."""
+    from commands.errors import UnknownTournament
+    from ledger.url import open_store
+    from projections.state import fold
+
+    store = open_store(store_url)
+    events = store.load(tournament)
+    if not events:
+        raise UnknownTournament(tournament)
+    if as_of is not None:
+        events = events[:as_of]
+    return store, fold(events), events
+
+
+@app.command()
+def status(
+    tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
+) -> None:
+    """Where the tournament stands: stage, round, players, head hash."""
+    from commands.views import status_view
+
+    with reported_errors():
+        _, state, _ = load_state(tournament, store, as_of)
+        view = status_view(state)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_status(view)
+
+
+@app.command()
+def standings(
+    tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
+) -> None:
+    """Standings with points, record and tiebreakers."""
+    from commands.views import standings_view
+
+    with reported_errors():
+        st, state, _ = load_state(tournament, store, as_of)
+        view = standings_view(state, st.players(tournament))
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_standings(view)
+
+
+@app.command()
+def pairings(
+    tournament: Tournament,
+    round_number: Annotated[int | None, typer.Option("--round", min=1, help="Round.")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+    as_of: AsOfOpt = None,
+) -> None:
+    """Pairings of the current (or a given) round, by table and by name."""
+    from commands.errors import WrongPhase
+    from commands.views import pairings_view
+
+    with reported_errors():
+        st, state, _ = load_state(tournament, store, as_of)
+        if round_number is not None and state.round(round_number) is None:
+            raise WrongPhase(f"round {round_number} is not paired")
+        view = pairings_view(state, round_number)
+        names = st.players(tournament)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_pairings(view, {p: e.name for p, e in names.items()})
+
+
+@app.command()
+def log(
+    tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
+) -> None:
+    """Every event of the tournament, oldest first."""
+    from commands.views import log_view
+
+    with reported_errors():
+        _, _, events = load_state(tournament, store, as_of)
+    view = log_view(tournament, events)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_log(view)
+
+
+@app.command()
+def verify(tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """Recompute the hash chain; name the first seq that does not match (exit 3)."""
+    from ledger.chain import verify_chain
+
+    with reported_errors():
+        _, _, events = load_state(tournament, store)
+        head = verify_chain(tournament, [r.event for r in events])
+    if as_json:
+        print_json({"tournament": tournament, "ok": True, "seq": len(events), "head": head})
+    else:
+        typer.echo(f"{tournament}: chain of {len(events)} events verified, head {head}")
+
+
+@app.command()
+def forget(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id whose personal data to erase.")],
+    store: StoreOpt = None,
+) -> None:
+    """Erase a player's name and external id (GDPR); the log and its chain stay intact."""
+    with reported_errors():
+        st, state, _ = load_state(tournament, store)
+        if player not in state.players:
+            from commands.errors import UnknownPlayer
+
+            raise UnknownPlayer(player)
+        erased = st.forget(tournament, player)
+    typer.echo(f"{player}: {'erased' if erased else 'nothing stored to erase'}")
+
+
+def main() -> None:
+    app()

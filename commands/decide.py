@@ -1,0 +1,211 @@
+"""decide(state, command, now, seed) -> events: the rules, as pure functions.
+
+Nothing here reads a clock, draws a random number or touches the store: time,
+ids and seeds come in as arguments, so every decision can be replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+from commands import models as m
+from commands.errors import (
+    DuplicatePlayer,
+    InvalidCommand,
+    RuleViolation,
+    TournamentExists,
+    UnknownMatch,
+    UnknownPlayer,
+    UnknownTournament,
+    WrongPhase,
+)
+from ledger.events import (
+    ORGANIZER,
+    EventBase,
+    PlayerDropped,
+    PlayerRegistered,
+    ResultReported,
+    RoundPaired,
+    RoundStarted,
+    Table,
+    TournamentCreated,
+    TournamentFinished,
+)
+from projections.errors import InvalidOptions, InvalidResult, NoValidPairing, UnknownRuleset
+from projections.pairing import ENGINE, eligible_players, pair_swiss
+from projections.rulesets import ruleset
+from projections.standings import ruleset_of
+from projections.state import TournamentState
+
+
+@contextmanager
+def as_command_errors() -> Iterator[None]:
+    """Translate projection errors into the command error a caller reports."""
+    try:
+        yield
+    except (InvalidResult, InvalidOptions, UnknownRuleset) as exc:
+        raise InvalidCommand(str(exc)) from None
+    except NoValidPairing as exc:
+        raise RuleViolation(str(exc)) from None
+
+
+def decide(
+    state: TournamentState, command: m.Command, *, now: datetime, seed: int
+) -> list[EventBase]:
+    """The events that ``command`` causes in ``state``, or a named CommandError."""
+    if not isinstance(command, m.CreateTournament):
+        if not state.exists:
+            raise UnknownTournament(command.tournament)
+        if state.finished:
+            raise WrongPhase(f"tournament {state.id!r} is finished")
+    base: dict[str, Any] = {
+        "tournament": command.tournament,
+        "at": now,
+        "actor": command.actor or ORGANIZER,
+        "command_id": command.command_id,
+    }
+    with as_command_errors():
+        return DECIDERS[command.type](state, command, base, seed)
+
+
+def create_tournament(
+    state: TournamentState, c: m.CreateTournament, base: dict[str, Any], seed: int
+) -> list[EventBase]:
+    if state.exists:
+        raise TournamentExists(c.tournament)
+    options = ruleset(c.ruleset, c.options).options
+    chosen = options.pop("seed", seed)
+    return [TournamentCreated(**base, name=c.name, ruleset=c.ruleset, options=options, seed=chosen)]
+
+
+def register_player(
+    state: TournamentState, c: m.RegisterPlayer, base: dict[str, Any], seed: int
+) -> list[EventBase]:
+    if c.player in state.players:
+        raise DuplicatePlayer(c.player)
+    return [PlayerRegistered(**base, player=c.player)]
+
+
+def drop_player(
+    state: TournamentState, c: m.DropPlayer, base: dict[str, Any], seed: int
+) -> list[EventBase]:
+    player = state.players.get(c.player)
+    if player is None:
+        raise UnknownPlayer(c.player)
+    if not player.active:
+        raise WrongPhase(f"player {c.player!r} has dropped already")
+    return [PlayerDropped(**base, player=c.player, reason=c.reason)]
+
+
+def pair_round(
+    state: TournamentState, c: m.PairRound, base: dict[str, Any], seed: int
+) -> list[EventBase]:
+    current = state.current
+    if current is not None and current.state != "complete":
+        raise WrongPhase(
+            f"round {current.number} is not complete: every match needs a confirmed result "
+            "before the next round is paired"
+        )
+    if c.pairings is not None:
+        tables = manual_tables(state, c.pairings)
+        return [RoundPaired(**base, round=len(state.rounds) + 1, method="manual", pairings=tables)]
+    rounds_planned = ruleset_of(state).rounds_planned(
+        state.round1_players or len(eligible_players(state))
+    )
+    if len(state.rounds) >= rounds_planned:
+        raise WrongPhase(f"all {rounds_planned} Swiss rounds are paired")
+    chosen = c.seed if c.seed is not None else seed
+    tables = pair_swiss(state, chosen)
+    return [
+        RoundPaired(
+            **base, round=len(state.rounds) + 1, method="auto", seed=chosen, engine=ENGINE,
+            pairings=tables,
+        )
+    ]  # fmt: skip
+
+
+def manual_tables(state: TournamentState, pairings: list[list[str]]) -> tuple[Table, ...]:
+    """Manual pairings list every eligible player exactly once (design: Command contract)."""
+    listed = [p for pair in pairings for p in pair]
+    for p in listed:
+        if p not in state.players:
+            raise UnknownPlayer(p)
+    dupes = sorted({p for p in listed if listed.count(p) > 1})
+    if dupes:
+        raise InvalidCommand(f"pair_round: pairings list {', '.join(dupes)} more than once")
+    inactive = sorted(p for p in listed if not state.players[p].active)
+    if inactive:
+        raise WrongPhase(f"pair_round: {', '.join(inactive)} dropped and cannot be paired")
+    missing = sorted(set(eligible_players(state)) - set(listed))
+    if missing:
+        raise RuleViolation(
+            f"pair_round: manual pairings must list every active player; missing "
+            f"{', '.join(missing)} (drop a player first to leave them out)"
+        )
+    tables: list[Table] = []
+    for pair in pairings:
+        number = None if len(pair) == 1 else sum(len(t.players) == 2 for t in tables) + 1
+        tables.append(Table(table=number, players=tuple(pair)))
+    return tuple(tables)
+
+
+def start_round(
+    state: TournamentState, c: m.StartRound, base: dict[str, Any], seed: int
+) -> list[EventBase]:
+    current = state.current
+    if current is None:
+        raise WrongPhase("no round is paired yet")
+    number = c.round or current.number
+    if number != current.number:
+        raise WrongPhase(f"round {number} is not the current round ({current.number})")
+    if current.started_at is not None:
+        raise WrongPhase(f"round {number} has started already")
+    return [RoundStarted(**base, round=number)]
+
+
+def report_result(
+    state: TournamentState, c: m.ReportResult, base: dict[str, Any], seed: int
+) -> list[EventBase]:
+    rnd = state.round(c.round)
+    if rnd is None:
+        raise WrongPhase(f"round {c.round} is not paired yet")
+    for p in c.players:
+        if p not in state.players:
+            raise UnknownPlayer(p)
+    match = rnd.match_of(*c.players)
+    if match is None:
+        raise UnknownMatch(f"round {c.round} has no match of {c.players[0]} and {c.players[1]}")
+    if rnd.started_at is None:
+        raise WrongPhase(f"round {c.round} has not started: start_round first")
+    if c.actor is not None and c.actor.role == "player" and c.actor.id not in c.players:
+        raise RuleViolation(f"player {c.actor.id!r} may report only their own match")
+    ruleset_of(state).validate_result(c.players, c.result, rnd.stage)
+    if match.status == "confirmed" and (c.actor is None or c.actor.role != "player"):
+        raise WrongPhase(
+            f"round {c.round} match {c.players[0]} v {c.players[1]} has a confirmed result; "
+            "use correct_result to change it"
+        )
+    return [ResultReported(**base, round=c.round, players=c.players, result=c.result)]
+
+
+def finish_tournament(
+    state: TournamentState, c: m.FinishTournament, base: dict[str, Any], seed: int
+) -> list[EventBase]:
+    current = state.current
+    if current is not None and current.state != "complete":
+        raise WrongPhase(f"round {current.number} is not complete")
+    return [TournamentFinished(**base)]
+
+
+DECIDERS: dict[str, Callable[..., list[EventBase]]] = {
+    "create_tournament": create_tournament,
+    "register_player": register_player,
+    "drop_player": drop_player,
+    "pair_round": pair_round,
+    "start_round": start_round,
+    "report_result": report_result,
+    "finish_tournament": finish_tournament,
+}

@@ -1,0 +1,89 @@
+"""Human output: Rich tables over the same read models the JSON prints."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+console = Console()
+
+
+def pct(value: float) -> str:
+    return f"{value * 100:.2f}%"
+
+
+def fmt_tiebreaker(key: str, value: float) -> str:
+    """SWU fractions as percentages; MoV, SoS and sums as plain numbers."""
+    if key in ("omw", "gw", "ogw", "wl", "owl", "oowl"):
+        return pct(value)
+    return f"{value:g}" if float(value).is_integer() else f"{value:.4f}"
+
+
+def show_status(view: Mapping[str, Any]) -> None:
+    table = Table(title=f"{view['tournament']} ({view['ruleset']})", show_header=False)
+    for key in ("stage", "round", "round_state", "rounds_planned", "cut_size", "players",
+                "active_players", "seq", "head"):  # fmt: skip
+        table.add_row(key.replace("_", " "), str(view[key]))
+    console.print(table)
+
+
+def show_standings(view: Mapping[str, Any]) -> None:
+    rows = view["standings"]
+    keys = list(rows[0]["tiebreakers"]) if rows else []
+    table = Table(title=f"Standings {view['tournament']} (seq {view['seq']})")
+    for col in ("#", "Player", "Name", "Points", "W-L-D", *(k.upper() for k in keys)):
+        table.add_column(col, justify="right" if col not in ("Player", "Name") else "left")
+    for r in rows:
+        rec = r["record"]
+        name = r["name"] + (" (dropped)" if r["dropped"] else "")
+        table.add_row(
+            str(r["rank"]), r["player"], name, f"{r['points']:g}",
+            f"{rec['wins']}-{rec['losses']}-{rec['draws']}",
+            *(fmt_tiebreaker(k, r["tiebreakers"][k]) for k in keys),
+        )  # fmt: skip
+    console.print(table)
+    console.print(f"head {view['head']}")
+
+
+def show_pairings(view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+    """By table, then alphabetically by player name (what goes on the wall)."""
+
+    def label(p: str) -> str:
+        return f"{names.get(p, '(erased)')} ({p})"
+
+    by_table = Table(title=f"Round {view['round']} pairings by table")
+    for col in ("Table", "Player", "Opponent"):
+        by_table.add_column(col)
+    by_name = Table(title=f"Round {view['round']} pairings by name")
+    for col in ("Player", "Table", "Opponent"):
+        by_name.add_column(col)
+    entries = []
+    for p in view["pairings"]:
+        table_no = str(p["table"]) if p["table"] is not None else "bye"
+        players = p["players"]
+        opponent = label(players[1]) if len(players) == 2 else "BYE"
+        by_table.add_row(table_no, label(players[0]), opponent)
+        entries.append((label(players[0]), table_no, opponent))
+        if len(players) == 2:
+            entries.append((label(players[1]), table_no, label(players[0])))
+    for entry in sorted(entries, key=lambda e: e[0].casefold()):
+        by_name.add_row(*entry)
+    console.print(by_table)
+    console.print(by_name)
+    console.print(f"head {view['head']}")
+
+
+def show_log(view: Mapping[str, Any]) -> None:
+    table = Table(title=f"Log {view['tournament']}")
+    for col in ("Seq", "Position", "At", "Type", "Actor", "Detail"):
+        table.add_column(col)
+    skip = {"seq", "position", "at", "type", "actor", "tournament", "version", "hash",
+            "prev_hash"}  # fmt: skip
+    for e in view["events"]:
+        detail = ", ".join(f"{k}={v}" for k, v in e.items() if k not in skip)
+        actor = f"{e['actor']['role']}:{e['actor']['id']}"
+        table.add_row(str(e["seq"]), str(e["position"]), e["at"], e["type"], actor, detail)
+    console.print(table)

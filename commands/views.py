@@ -1,0 +1,95 @@
+"""Read models: the public JSON shapes of ``status``, ``standings``, ``pairings``, ``log``.
+
+Plain data (dicts and lists) so that the terminal tables, the JSON output and
+the HTTP API share them. The shapes are the design's contract: keep them exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ledger.events import to_json
+from ledger.store import PlayerEntry, Recorded
+from projections.pairing import eligible_players
+from projections.standings import ruleset_of, standings
+from projections.state import TournamentState
+
+ERASED = "(erased)"
+
+
+def number(value: float) -> int | float:
+    """Whole numbers print as integers (9, not 9.0); fractions stay unrounded."""
+    return int(value) if float(value).is_integer() else value
+
+
+def status_view(state: TournamentState) -> dict[str, Any]:
+    rules = ruleset_of(state)
+    present = state.round1_players or len(eligible_players(state))
+    current = state.current
+    return {
+        "tournament": state.id,
+        "ruleset": state.ruleset,
+        "options": state.options,
+        "stage": state.stage,
+        "round": current.number if current else 0,
+        "round_state": current.state if current else None,
+        "rounds_planned": rules.rounds_planned(present),
+        "cut_size": rules.cut_size(present),
+        "players": len(state.players),
+        "active_players": len(state.active_players),
+        "seq": state.seq,
+        "position": state.position,
+        "head": state.head,
+    }
+
+
+def standings_view(state: TournamentState, names: Mapping[str, PlayerEntry]) -> dict[str, Any]:
+    rows = [
+        {
+            "rank": s.rank,
+            "player": s.player,
+            "name": names[s.player].name if s.player in names else ERASED,
+            "points": number(s.scores.points),
+            "record": {
+                "wins": s.scores.record.wins,
+                "losses": s.scores.record.losses,
+                "draws": s.scores.record.draws,
+            },
+            "dropped": s.dropped,
+            "tiebreakers": {k: number(v) for k, v in s.scores.tiebreakers.items()},
+        }
+        for s in standings(state)
+    ]
+    return {
+        "tournament": state.id,
+        "ruleset": state.ruleset,
+        "seq": state.seq,
+        "head": state.head,
+        "standings": rows,
+    }
+
+
+def pairings_view(state: TournamentState, round_number: int | None = None) -> dict[str, Any]:
+    rnd = state.round(round_number) if round_number else state.current
+    return {
+        "round": rnd.number if rnd else round_number or 0,
+        "stage": rnd.stage if rnd else state.stage,
+        "seq": state.seq,
+        "head": state.head,
+        "pairings": [
+            {"table": m.table, "players": list(m.players)} for m in (rnd.matches if rnd else [])
+        ],
+    }
+
+
+def event_view(recorded: Recorded) -> dict[str, Any]:
+    """One event as its JSON model plus its ``seq`` and ``position``."""
+    data = to_json(recorded.event)
+    head = {"seq": recorded.seq, "position": recorded.position}
+    head["type"], head["version"] = data.pop("type"), data.pop("version")
+    return {**head, **data}
+
+
+def log_view(tournament: str, events: Sequence[Recorded]) -> dict[str, Any]:
+    return {"tournament": tournament, "events": [event_view(r) for r in events]}

@@ -1,0 +1,190 @@
+"""Event models: the facts of a tournament, in the past tense.
+
+Every event is a frozen pydantic model with a stable ``type`` literal and a
+``version``; the stored name never depends on a Python module path. Events
+carry only player ids: names and external ids live in the player registry
+(:mod:`ledger.registry`) so that an erasure request never touches a hashed byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+Role = Literal["organizer", "judge", "scorekeeper", "player"]
+Stage = Literal["swiss", "elimination"]
+NonNegative = Annotated[int, Field(ge=0)]
+
+
+class Frozen(BaseModel):
+    """Base for every value that is stored: immutable and strict about fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Actor(Frozen):
+    """Who did it: the role decides what counts (a player's report needs confirming)."""
+
+    role: Role
+    id: str = Field(min_length=1)
+
+
+ORGANIZER = Actor(role="organizer", id="local")
+
+
+class MatchResult(Frozen):
+    """A reported match result; which fields a ruleset takes is checked by the ruleset.
+
+    Numbers follow the order of the reporting command's ``players``.
+    """
+
+    games: tuple[NonNegative, NonNegative] | None = None
+    draws: NonNegative | None = None
+    intentional_draw: bool | None = None
+    double_loss: bool | None = None
+    winner: str | None = None
+    decided_by: Literal["base_hp", "initiative", "final_salvo"] | None = None
+    points: tuple[NonNegative, NonNegative] | None = None
+    concession: str | None = None
+    game_results: tuple[str, ...] | None = None
+
+    def fields_set(self) -> frozenset[str]:
+        """Names of the fields the reporter gave (the result's shape)."""
+        return frozenset(k for k, v in self if v is not None)
+
+    def swapped(self) -> MatchResult:
+        """The same result with the two players' numbers exchanged."""
+        updates: dict[str, Any] = {}
+        if self.games is not None:
+            updates["games"] = (self.games[1], self.games[0])
+        if self.points is not None:
+            updates["points"] = (self.points[1], self.points[0])
+        return self.model_copy(update=updates)
+
+
+class Table(Frozen):
+    """One pairing: two players, or one player alone (a bye)."""
+
+    table: int | None = None
+    players: tuple[str, str] | tuple[str]
+
+
+class EventBase(Frozen):
+    """Fields every event carries: where, when, who, and its place in the hash chain."""
+
+    tournament: str
+    at: datetime
+    actor: Actor
+    command_id: str | None = None
+    prev_hash: str = ""
+    hash: str = ""
+
+
+class TournamentCreated(EventBase):
+    type: Literal["tournament_created"] = "tournament_created"
+    version: Literal[1] = 1
+    name: str
+    ruleset: str
+    options: dict[str, Any]
+    seed: int
+
+
+class PlayerRegistered(EventBase):
+    type: Literal["player_registered"] = "player_registered"
+    version: Literal[1] = 1
+    player: str
+
+
+class PlayerDropped(EventBase):
+    type: Literal["player_dropped"] = "player_dropped"
+    version: Literal[1] = 1
+    player: str
+    reason: str | None = None
+
+
+class PlayerRejoined(EventBase):
+    type: Literal["player_rejoined"] = "player_rejoined"
+    version: Literal[1] = 1
+    player: str
+
+
+class RoundPaired(EventBase):
+    """A round's pairings, with everything needed to recompute and compare them."""
+
+    type: Literal["round_paired"] = "round_paired"
+    version: Literal[1] = 1
+    round: int
+    stage: Stage = "swiss"
+    method: Literal["auto", "manual"]
+    seed: int | None = None
+    engine: str | None = None
+    pairings: tuple[Table, ...]
+
+
+class RoundStarted(EventBase):
+    type: Literal["round_started"] = "round_started"
+    version: Literal[1] = 1
+    round: int
+
+
+class ResultReported(EventBase):
+    type: Literal["result_reported"] = "result_reported"
+    version: Literal[1] = 1
+    round: int
+    players: tuple[str, str]
+    result: MatchResult
+
+
+class TournamentFinished(EventBase):
+    type: Literal["tournament_finished"] = "tournament_finished"
+    version: Literal[1] = 1
+
+
+Event = Annotated[
+    TournamentCreated
+    | PlayerRegistered
+    | PlayerDropped
+    | PlayerRejoined
+    | RoundPaired
+    | RoundStarted
+    | ResultReported
+    | TournamentFinished,
+    Field(discriminator="type"),
+]
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+#: (type, stored version) -> function lifting the stored dict one version up.
+UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+
+
+def upcast(data: dict[str, Any]) -> dict[str, Any]:
+    """Lift an old stored event to the current model, one version at a time."""
+    while (step := UPCASTERS.get((data.get("type", ""), data.get("version", 0)))) is not None:
+        data = step(data)
+    return data
+
+
+def to_json(event: EventBase) -> dict[str, Any]:
+    """The event as plain JSON data (what is hashed, stored and printed)."""
+    return event.model_dump(mode="json", exclude_none=True)
+
+
+def dumps(event: EventBase) -> bytes:
+    """Serialized bytes as stored."""
+    return orjson.dumps(to_json(event))
+
+
+def loads(data: bytes) -> Event:
+    """Parse stored bytes, upcasting old versions first."""
+    return EVENT_ADAPTER.validate_python(upcast(orjson.loads(data)))
+
+
+def event_schema() -> dict[str, Any]:
+    """JSON Schema of every event (for integrations)."""
+    return EVENT_ADAPTER.json_schema()

@@ -1,0 +1,251 @@
+"""Store adapters on the ``eventsourcing`` library's persistence layer.
+
+We use only its recorders: ``insert_events`` appends atomically and raises
+``IntegrityError`` when a version exists already (our optimistic-concurrency
+check), ``select_events`` loads a stream, ``select_notifications`` reads the
+global sequence. Topics are our stable event types, never module paths. The
+library's aggregates and mapper are not used: their runtime checks cost most of
+a rebuild, and our own fold is faster.
+
+Each dialect adds what the library does not give: the global position of a
+stream's events, and the player registry table (personal data, deletable).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from eventsourcing.persistence import (
+    ApplicationRecorder,
+    InfrastructureFactory,
+    IntegrityError,
+    PersistenceError,
+    StoredEvent,
+)
+from eventsourcing.utils import Environment
+
+from ledger.errors import ConcurrencyConflict, StoreUnavailable
+from ledger.events import EventBase, dumps, loads
+from ledger.store import PlayerEntry, Recorded
+
+NAMESPACE = uuid.UUID("6f1c1f0e-8a8b-4c43-9a59-5f3b7c2d9e10")
+PAGE = 1000
+
+
+def stream_id(tournament: str) -> uuid.UUID:
+    """The library's originator id of a tournament's stream."""
+    return uuid.uuid5(NAMESPACE, tournament)
+
+
+@contextmanager
+def translated_errors() -> Iterator[None]:
+    """Turn the library's database errors into ours."""
+    try:
+        yield
+    except PersistenceError as exc:
+        raise StoreUnavailable(f"store error: {exc}") from exc
+
+
+class Dialect:
+    """Per-database extras: stream positions and the player registry (in memory here)."""
+
+    def __init__(self) -> None:
+        self._positions: dict[tuple[str, int], int] = {}
+        self._players: dict[tuple[str, str], PlayerEntry] = {}
+
+    def setup(self, recorder: ApplicationRecorder) -> None:
+        """Create whatever tables the dialect needs."""
+
+    def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
+        self._positions.update({(originator, v): p for v, p in zip(versions, ids, strict=True)})
+
+    def positions(self, recorder: ApplicationRecorder, originator: str) -> dict[int, int]:
+        return {v: p for (o, v), p in self._positions.items() if o == originator}
+
+    def put_players(self, recorder: ApplicationRecorder, entries: Sequence[PlayerEntry]) -> None:
+        self._players.update({(e.tournament, e.player): e for e in entries})
+
+    def players(self, recorder: ApplicationRecorder, tournament: str) -> dict[str, PlayerEntry]:
+        return {p: e for (t, p), e in self._players.items() if t == tournament}
+
+    def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
+        return self._players.pop((tournament, player), None) is not None
+
+
+class SQLDialect(Dialect):
+    """Shared SQL of the persistent dialects; subclasses set the details."""
+
+    placeholder = "?"
+    position_column = "rowid"
+    events_table = "stored_events"
+    players_table = "tledger_players"
+
+    def _q(self, sql: str) -> str:
+        return sql.replace("?", self.placeholder)
+
+    def setup(self, recorder: ApplicationRecorder) -> None:
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute(
+                f"CREATE TABLE IF NOT EXISTS {self.players_table} ("
+                "tournament TEXT NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL, "
+                "external_id TEXT, PRIMARY KEY (tournament, player))"
+            )
+
+    def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
+        """Persistent stores answer positions from the database itself."""
+
+    def positions(self, recorder: ApplicationRecorder, originator: str) -> dict[int, int]:
+        sql = (
+            f"SELECT originator_version, {self.position_column} AS position "
+            f"FROM {self.events_table} WHERE originator_id = ?"
+        )
+        rows = self._fetch(recorder, sql, (self._originator_param(originator),))
+        return {int(r["originator_version"]): int(r["position"]) for r in rows}
+
+    def _originator_param(self, originator: str) -> Any:
+        return originator
+
+    def _fetch(self, recorder: ApplicationRecorder, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        with recorder.datastore.transaction(commit=False) as cur:  # type: ignore[attr-defined]
+            cur.execute(self._q(sql), params)
+            return list(cur.fetchall())
+
+    def put_players(self, recorder: ApplicationRecorder, entries: Sequence[PlayerEntry]) -> None:
+        sql = self._q(
+            f"INSERT INTO {self.players_table} (tournament, player, name, external_id) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (tournament, player) DO UPDATE SET "
+            "name = excluded.name, external_id = excluded.external_id"
+        )
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            for e in entries:
+                cur.execute(sql, (e.tournament, e.player, e.name, e.external_id))
+
+    def players(self, recorder: ApplicationRecorder, tournament: str) -> dict[str, PlayerEntry]:
+        sql = f"SELECT player, name, external_id FROM {self.players_table} WHERE tournament = ?"
+        rows = self._fetch(recorder, sql, (tournament,))
+        return {
+            r["player"]: PlayerEntry(tournament, r["player"], r["name"], r["external_id"])
+            for r in rows
+        }
+
+    def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
+        sql = self._q(f"DELETE FROM {self.players_table} WHERE tournament = ? AND player = ?")
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            self._before_delete(cur)
+            cur.execute(sql, (tournament, player))
+            deleted = bool(cur.rowcount)
+        self._after_delete(recorder)
+        return deleted
+
+    def _before_delete(self, cur: Any) -> None:
+        """Hook: make the delete physical where the database allows it."""
+
+    def _after_delete(self, recorder: ApplicationRecorder) -> None:
+        """Hook: flush logs that may still hold the deleted bytes."""
+
+
+class SQLiteDialect(SQLDialect):
+    """SQLite keeps deleted bytes in free pages and the WAL unless told otherwise."""
+
+    def _originator_param(self, originator: str) -> Any:
+        return uuid.UUID(originator).hex
+
+    def _before_delete(self, cur: Any) -> None:
+        cur.execute("PRAGMA secure_delete = ON")
+
+    def _after_delete(self, recorder: ApplicationRecorder) -> None:
+        with recorder.datastore.transaction(commit=False) as cur:  # type: ignore[attr-defined]
+            cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+class PostgresDialect(SQLDialect):
+    """PostgreSQL removes deleted rows physically at the next VACUUM."""
+
+    placeholder = "%s"
+    position_column = "notification_id"
+    events_table = "tledger_events"
+
+    def _originator_param(self, originator: str) -> Any:
+        return uuid.UUID(originator)
+
+
+class EventsourcedStore:
+    """The store port over one eventsourcing application recorder."""
+
+    def __init__(self, url: str, env: dict[str, str], dialect: Dialect) -> None:
+        self.url = url
+        self._factory = InfrastructureFactory.construct(Environment("TLEDGER", env))
+        with translated_errors():
+            self._recorder: ApplicationRecorder = self._factory.application_recorder()
+            self._dialect = dialect
+            dialect.setup(self._recorder)
+
+    def load(self, tournament: str, after: int = 0) -> list[Recorded]:
+        originator = stream_id(tournament)
+        with translated_errors():
+            stored = self._recorder.select_events(originator, gt=after or None)
+            positions = self._dialect.positions(self._recorder, str(originator)) if stored else {}
+        return [
+            Recorded(s.originator_version, positions.get(s.originator_version, 0), loads(s.state))
+            for s in stored
+        ]
+
+    def append(
+        self, tournament: str, events: Sequence[EventBase], expected_version: int
+    ) -> list[Recorded]:
+        originator = stream_id(tournament)
+        versions = list(range(expected_version + 1, expected_version + 1 + len(events)))
+        stored = [
+            StoredEvent(originator, v, e.type, dumps(e))  # type: ignore[attr-defined]
+            for v, e in zip(versions, events, strict=True)
+        ]
+        try:
+            ids = list(self._recorder.insert_events(stored) or [])
+        except IntegrityError as exc:
+            raise ConcurrencyConflict(tournament, expected_version) from exc
+        except PersistenceError as exc:
+            raise StoreUnavailable(f"store error: {exc}") from exc
+        self._dialect.remember(str(originator), versions, ids)
+        return [
+            Recorded(v, p, loads(s.state)) for v, p, s in zip(versions, ids, stored, strict=True)
+        ]
+
+    def read_after(self, position: int, limit: int) -> list[tuple[str, Recorded]]:
+        with translated_errors():
+            notes = self._recorder.select_notifications(position, limit, inclusive_of_start=False)
+        out = []
+        for n in notes:
+            event = loads(n.state)
+            out.append((event.tournament, Recorded(n.originator_version, n.id, event)))
+        return out
+
+    def tournaments(self) -> list[str]:
+        found: list[str] = []
+        start = 0
+        while True:
+            with translated_errors():
+                page = self._recorder.select_notifications(
+                    start, PAGE, topics=["tournament_created"], inclusive_of_start=False
+                )
+            found.extend(loads(n.state).tournament for n in page)
+            if len(page) < PAGE:
+                return found
+            start = page[-1].id
+
+    def put_players(self, entries: Sequence[PlayerEntry]) -> None:
+        with translated_errors():
+            self._dialect.put_players(self._recorder, entries)
+
+    def players(self, tournament: str) -> dict[str, PlayerEntry]:
+        with translated_errors():
+            return self._dialect.players(self._recorder, tournament)
+
+    def forget(self, tournament: str, player: str) -> bool:
+        with translated_errors():
+            return self._dialect.forget(self._recorder, tournament, player)
+
+    def close(self) -> None:
+        self._factory.close()

@@ -1,0 +1,65 @@
+"""The store port: what the rest of the ledger may ask of the record.
+
+Two numbers, never confused: ``seq`` is an event's number within its
+tournament (1, 2, 3, ... without gaps; the stream version), ``position`` is its
+place in the store's global sequence (the integration cursor; increasing, with
+possible gaps on PostgreSQL).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ledger.events import Event, EventBase
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """An event as stored: the fact plus its two numbers."""
+
+    seq: int
+    position: int
+    event: Event
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    """Personal data of one registered player, kept outside the hashed log."""
+
+    tournament: str
+    player: str
+    name: str
+    external_id: str | None
+
+
+class Store(Protocol):
+    """Append-only streams, one per tournament, plus the player registry."""
+
+    url: str
+
+    def load(self, tournament: str, after: int = 0) -> list[Recorded]:
+        """The tournament's events after seq ``after``, in seq order (empty: no such events)."""
+
+    def append(
+        self, tournament: str, events: Sequence[EventBase], expected_version: int
+    ) -> list[Recorded]:
+        """Append atomically after ``expected_version`` events, or raise ConcurrencyConflict."""
+
+    def read_after(self, position: int, limit: int) -> list[tuple[str, Recorded]]:
+        """Up to ``limit`` events of all tournaments after ``position``, in global order."""
+
+    def tournaments(self) -> list[str]:
+        """Ids of every tournament in the store, in order of creation."""
+
+    def put_players(self, entries: Sequence[PlayerEntry]) -> None:
+        """Record names and external ids (insert or replace)."""
+
+    def players(self, tournament: str) -> dict[str, PlayerEntry]:
+        """The registry entries of one tournament, by player id."""
+
+    def forget(self, tournament: str, player: str) -> bool:
+        """Erase one registry entry for good; True when there was one."""
+
+    def close(self) -> None: ...

@@ -1,0 +1,197 @@
+"""What every ruleset declares: result shapes, scoring, tiebreakers, tables.
+
+A ruleset turns one match result into an ``Outcome`` for each player; the
+standings projection collects outcomes per player and asks the ruleset for
+points and tiebreakers. Everything is a pure function of its arguments.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from ledger.events import MatchResult, Stage
+from projections.errors import InvalidOptions, InvalidResult
+
+MatchOutcome = Literal["win", "loss", "draw"]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One player's side of one Swiss match (or of a bye, ``opponent`` None)."""
+
+    opponent: str | None
+    result: MatchOutcome
+    points: float
+    games_won: int = 0
+    games_lost: int = 0
+    games_drawn: int = 0
+    mov: float = 0.0
+    unpaired: bool = False
+
+    @property
+    def is_bye(self) -> bool:
+        return self.opponent is None and not self.unpaired
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """A player's standing values; ``key`` sorts best first (before the random tiebreaker)."""
+
+    points: float
+    record: Record
+    tiebreakers: dict[str, float]
+    key: tuple[float, ...]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def record_of(outcomes: Sequence[Outcome]) -> Record:
+    return Record(
+        wins=sum(o.result == "win" for o in outcomes),
+        losses=sum(o.result == "loss" for o in outcomes),
+        draws=sum(o.result == "draw" for o in outcomes),
+    )
+
+
+class Ruleset(ABC):
+    """A regulation as data plus small named functions; see each module's docstring."""
+
+    id: ClassVar[str]
+    tiebreaker_keys: ClassVar[tuple[str, ...]]
+    #: option name -> allowed values (None: any value of the default's type)
+    option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {}
+    defaults: ClassVar[dict[str, Any]] = {}
+    result_shapes: ClassVar[tuple[frozenset[str], ...]] = ()
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options = self.normalize_options(dict(options or {}))
+
+    # options ---------------------------------------------------------------
+    COMMON_OPTIONS: ClassVar[tuple[str, ...]] = ("rounds", "cut", "seed", "elimination")
+
+    @classmethod
+    def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """Fill defaults and reject unknown options or values (recorded in tournament_created)."""
+        merged = {**cls.defaults, **options}
+        for key, value in merged.items():
+            if key in ("rounds", "cut"):
+                if value is not None and (not isinstance(value, int) or value < 0):
+                    raise InvalidOptions(f"option {key!r} must be a whole number >= 0")
+            elif key == "seed":
+                if not isinstance(value, int):
+                    raise InvalidOptions("option 'seed' must be a whole number")
+            elif key == "elimination":
+                if value not in ("single", "double"):
+                    raise InvalidOptions("option 'elimination' must be 'single' or 'double'")
+            elif key not in cls.option_choices:
+                known = ", ".join(sorted({*cls.option_choices, *cls.COMMON_OPTIONS}))
+                raise InvalidOptions(f"{cls.id} has no option {key!r} (known: {known})")
+            else:
+                cls.check_choice(key, value)
+        return merged
+
+    @classmethod
+    def check_choice(cls, key: str, value: Any) -> None:
+        choices = cls.option_choices[key]
+        if choices is None:
+            expected = type(cls.defaults[key])
+            if not isinstance(value, expected) or isinstance(value, bool):
+                raise InvalidOptions(f"option {key!r} must be a {expected.__name__}")
+        elif value not in choices:
+            allowed = ", ".join(repr(c) for c in choices)
+            raise InvalidOptions(f"option {key!r} must be one of {allowed}, not {value!r}")
+
+    # results -----------------------------------------------------------------
+    def validate_result(self, players: tuple[str, str], result: MatchResult, stage: Stage) -> None:
+        """Reject a result the ruleset does not take (shape first, then plausibility)."""
+        shape = result.fields_set()
+        if shape not in self.result_shapes:
+            raise InvalidResult(
+                f"{self.id} does not take a result with fields {sorted(shape)}; "
+                f"expected one of: {self.describe_shapes()}"
+            )
+        for name in ("winner", "concession"):
+            value = getattr(result, name)
+            if value is not None and value not in players:
+                raise InvalidResult(f"result {name} {value!r} is not a player of this match")
+        self.check_result(players, result, stage)
+
+    def describe_shapes(self) -> str:
+        return " | ".join("{" + ", ".join(sorted(s)) + "}" for s in self.result_shapes)
+
+    @abstractmethod
+    def check_result(self, players: tuple[str, str], result: MatchResult, stage: Stage) -> None:
+        """Ruleset-specific plausibility of a result of the right shape."""
+
+    @abstractmethod
+    def outcomes(self, players: tuple[str, str], result: MatchResult) -> tuple[Outcome, Outcome]:
+        """Both players' outcomes of a Swiss match."""
+
+    @abstractmethod
+    def bye(self) -> Outcome:
+        """The outcome of a bye."""
+
+    def winner(self, players: tuple[str, str], result: MatchResult) -> str | None:
+        """Who won the match (None for a draw or a double loss)."""
+        first, second = self.outcomes(players, result)
+        if first.result == "win":
+            return players[0]
+        return players[1] if second.result == "win" else None
+
+    # standings ---------------------------------------------------------------
+    @abstractmethod
+    def scores(self, records: Mapping[str, Sequence[Outcome]]) -> dict[str, Scores]:
+        """Points, record and tiebreakers of every player from everyone's outcomes."""
+
+    def order(
+        self,
+        ranked: list[str],
+        scores: Mapping[str, Scores],
+        records: Mapping[str, Sequence[Outcome]],
+    ) -> list[str]:
+        """Final adjustments to an order sorted by ``Scores.key`` then the random key.
+
+        The default keeps it; a ruleset with a rule that is not a per-player
+        number (the LCG head-to-head rule) reorders here.
+        """
+        return ranked
+
+    # tables ------------------------------------------------------------------
+    @abstractmethod
+    def table_rounds(self, players: int) -> int:
+        """Swiss rounds by the regulation's table for ``players`` present at round 1."""
+
+    def table_cut(self, players: int) -> int:
+        """Top cut size by the regulation's table (0: no cut)."""
+        return 0
+
+    def rounds_planned(self, players: int) -> int:
+        """Explicit ``rounds`` always wins; otherwise the table (swu §4.5)."""
+        rounds = self.options.get("rounds")
+        return int(rounds) if rounds is not None else self.table_rounds(players)
+
+    def cut_size(self, players: int) -> int:
+        cut = self.options.get("cut")
+        return int(cut) if cut is not None else self.table_cut(players)
+
+
+def ceil_log2(players: int) -> int:
+    return max(1, math.ceil(math.log2(players))) if players > 1 else 1
+
+
+def by_table(table: Sequence[tuple[int, int]], players: int, beyond: int = 0) -> int:
+    """Look ``players`` up in a table of (upper bound, value) rows; ``beyond`` past the last."""
+    for upper, value in table:
+        if players <= upper:
+            return value
+    return beyond

@@ -1,0 +1,252 @@
+"""Tournament state: the one fold with many callers.
+
+``evolve`` only applies facts; it never rejects a stored event (rules live in
+``decide``). For speed the fold owns one mutable state and ``evolve`` updates it
+in place: a 2,048-player event has tens of thousands of events and copying the
+state for each would make a rebuild quadratic. ``fold`` itself is pure: the same
+events always give an equal, freshly built state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from ledger.chain import GENESIS
+from ledger.events import (
+    Actor,
+    Event,
+    MatchResult,
+    PlayerDropped,
+    PlayerRegistered,
+    PlayerRejoined,
+    ResultReported,
+    RoundPaired,
+    RoundStarted,
+    Stage,
+    TournamentCreated,
+    TournamentFinished,
+)
+from ledger.store import Recorded
+
+MatchStatus = Literal["pending", "unconfirmed", "disputed", "confirmed", "bye"]
+RoundState = Literal["paired", "started", "complete"]
+OFFICIAL_ROLES = frozenset({"organizer", "judge", "scorekeeper"})
+
+
+@dataclass
+class Report:
+    """One report of a match result, oriented to the match's player order."""
+
+    seq: int
+    actor: Actor
+    result: MatchResult
+
+
+@dataclass
+class Match:
+    round: int
+    table: int | None
+    players: tuple[str, ...]
+    stage: Stage
+    reports: list[Report] = field(default_factory=list)
+    result: MatchResult | None = None
+    status: MatchStatus = "pending"
+
+    @property
+    def is_bye(self) -> bool:
+        return len(self.players) == 1
+
+    def opponent(self, player: str) -> str | None:
+        others = [p for p in self.players if p != player]
+        return others[0] if others else None
+
+    def oriented(self, players: tuple[str, str], result: MatchResult) -> MatchResult:
+        """``result`` as given for ``players``, turned to this match's order."""
+        return result if players[0] == self.players[0] else result.swapped()
+
+
+@dataclass
+class Round:
+    number: int
+    stage: Stage
+    method: str
+    seed: int | None
+    engine: str | None
+    paired_seq: int
+    matches: list[Match] = field(default_factory=list)
+    by_pair: dict[frozenset[str], Match] = field(default_factory=dict)
+    started_at: datetime | None = None
+
+    def match_of(self, a: str, b: str) -> Match | None:
+        return self.by_pair.get(frozenset((a, b)))
+
+    def match_for(self, player: str) -> Match | None:
+        return next((m for m in self.matches if player in m.players), None)
+
+    @property
+    def state(self) -> RoundState:
+        if all(m.status in ("confirmed", "bye") for m in self.matches):
+            return "complete"
+        return "started" if self.started_at is not None else "paired"
+
+
+@dataclass
+class Player:
+    id: str
+    seq: int
+    first_round: int
+    dropped: bool = False
+    dropped_after: int | None = None
+    disqualified: bool = False
+    rejoined: list[int] = field(default_factory=list)
+
+    @property
+    def active(self) -> bool:
+        return not self.dropped and not self.disqualified
+
+
+@dataclass
+class TournamentState:
+    """Everything a decision or a read model needs to know about one tournament."""
+
+    id: str = ""
+    name: str = ""
+    ruleset: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    created_at: datetime | None = None
+    players: dict[str, Player] = field(default_factory=dict)
+    rounds: list[Round] = field(default_factory=list)
+    round1_players: int | None = None
+    finished: bool = False
+    seq: int = 0
+    position: int = 0
+    head: str = GENESIS
+
+    @property
+    def exists(self) -> bool:
+        return self.seq > 0
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def active_players(self) -> list[str]:
+        return [p.id for p in self.players.values() if p.active]
+
+    @property
+    def stage(self) -> str:
+        if self.finished:
+            return "finished"
+        if not self.rounds:
+            return "registration"
+        return self.rounds[-1].stage
+
+    def round(self, number: int) -> Round | None:
+        return self.rounds[number - 1] if 1 <= number <= len(self.rounds) else None
+
+
+def _created(state: TournamentState, e: TournamentCreated, seq: int) -> None:
+    state.id, state.name, state.ruleset = e.tournament, e.name, e.ruleset
+    state.options, state.seed, state.created_at = dict(e.options), e.seed, e.at
+
+
+def _registered(state: TournamentState, e: PlayerRegistered, seq: int) -> None:
+    state.players[e.player] = Player(e.player, seq, first_round=len(state.rounds) + 1)
+
+
+def _dropped(state: TournamentState, e: PlayerDropped, seq: int) -> None:
+    player = state.players[e.player]
+    player.dropped, player.dropped_after = True, len(state.rounds)
+
+
+def _rejoined(state: TournamentState, e: PlayerRejoined, seq: int) -> None:
+    player = state.players[e.player]
+    player.dropped, player.dropped_after = False, None
+    player.rejoined.append(len(state.rounds) + 1)
+
+
+def _paired(state: TournamentState, e: RoundPaired, seq: int) -> None:
+    rnd = Round(e.round, e.stage, e.method, e.seed, e.engine, paired_seq=seq)
+    for t in e.pairings:
+        match = Match(e.round, t.table, t.players, e.stage)
+        if match.is_bye:
+            match.status = "bye"
+        rnd.matches.append(match)
+        rnd.by_pair[frozenset(t.players)] = match
+    if e.round == 1 and e.stage == "swiss":
+        state.round1_players = sum(len(t.players) for t in e.pairings)
+    state.rounds.append(rnd)
+
+
+def _started(state: TournamentState, e: RoundStarted, seq: int) -> None:
+    rnd = state.round(e.round)
+    if rnd is not None:
+        rnd.started_at = e.at
+
+
+def _reported(state: TournamentState, e: ResultReported, seq: int) -> None:
+    rnd = state.round(e.round)
+    match = rnd.match_of(*e.players) if rnd else None
+    if match is None:
+        return
+    result = match.oriented(e.players, e.result)
+    match.reports.append(Report(seq, e.actor, result))
+    settle(match)
+
+
+def settle(match: Match) -> None:
+    """Decide what a match's reports add up to (design: round lifecycle).
+
+    An official's report (organizer, judge, scorekeeper) is confirmed and the
+    latest one wins; players' self-reports confirm each other when both agree,
+    and leave the match disputed when they differ.
+    """
+    official = [r for r in match.reports if r.actor.role in OFFICIAL_ROLES]
+    if official:
+        match.result, match.status = official[-1].result, "confirmed"
+        return
+    latest: dict[str, MatchResult] = {r.actor.id: r.result for r in match.reports}
+    results = [latest[p] for p in match.players if p in latest]
+    if len(results) == 2:
+        agreed = results[0] == results[1]
+        match.result = results[0] if agreed else None
+        match.status = "confirmed" if agreed else "disputed"
+    else:
+        match.result, match.status = None, "unconfirmed"
+
+
+def _finished(state: TournamentState, e: TournamentFinished, seq: int) -> None:
+    state.finished = True
+
+
+_HANDLERS: dict[str, Any] = {
+    "tournament_created": _created,
+    "player_registered": _registered,
+    "player_dropped": _dropped,
+    "player_rejoined": _rejoined,
+    "round_paired": _paired,
+    "round_started": _started,
+    "result_reported": _reported,
+    "tournament_finished": _finished,
+}
+
+
+def evolve(state: TournamentState, recorded: Recorded) -> TournamentState:
+    """Apply one stored fact to the state (in place) and return it."""
+    event: Event = recorded.event
+    _HANDLERS[event.type](state, event, recorded.seq)
+    state.seq, state.position, state.head = recorded.seq, recorded.position, event.hash
+    return state
+
+
+def fold(events: Iterable[Recorded]) -> TournamentState:
+    """Build the state of a tournament from its events, oldest first."""
+    state = TournamentState()
+    for recorded in events:
+        evolve(state, recorded)
+    return state
