@@ -8,7 +8,9 @@ another writer appended first.
 
 from __future__ import annotations
 
+import random
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,7 +22,12 @@ from ledger.errors import ConcurrencyConflict
 from ledger.store import PlayerEntry, Recorded, Store
 from projections.state import TournamentState, evolve
 
-MAX_ATTEMPTS = 10
+MAX_ATTEMPTS = 20
+
+
+def backoff(attempt: int) -> None:
+    """Wait a random, growing moment so that a writer that keeps losing gets its turn."""
+    time.sleep(random.uniform(0, min(0.2, 0.002 * 2**attempt)))
 
 
 @dataclass(frozen=True)
@@ -72,7 +79,7 @@ class Handler:
     def handle(self, command: Command) -> Outcome:
         """Decide and append; on a concurrent append, reload and decide again."""
         seed = self.seeds()
-        for _ in range(MAX_ATTEMPTS):
+        for attempt in range(MAX_ATTEMPTS):
             state = self.state(command.tournament)
             events = decide(state, command, now=self.clock(), seed=seed)
             self._register_personal_data(command)
@@ -81,6 +88,7 @@ class Handler:
                     command.tournament, seal(events, state.head), expected_version=state.seq
                 )
             except ConcurrencyConflict:
+                backoff(attempt)
                 continue
             return Outcome(command.tournament, recorded)
         raise ConcurrencyConflict(command.tournament, self.state(command.tournament).seq)

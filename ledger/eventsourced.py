@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from eventsourcing.domain import EventSourcingError
 from eventsourcing.persistence import (
     ApplicationRecorder,
     InfrastructureFactory,
@@ -33,6 +34,7 @@ from ledger.store import PlayerEntry, Recorded
 
 NAMESPACE = uuid.UUID("6f1c1f0e-8a8b-4c43-9a59-5f3b7c2d9e10")
 PAGE = 1000
+SCHEMA_LOCK_KEY = 0x74_6C_65_64  # "tled"
 
 
 def stream_id(tournament: str) -> uuid.UUID:
@@ -58,6 +60,11 @@ class Dialect:
 
     def setup(self, recorder: ApplicationRecorder) -> None:
         """Create whatever tables the dialect needs."""
+
+    @contextmanager
+    def schema_lock(self, recorder: ApplicationRecorder) -> Iterator[None]:
+        """Serialize table creation between processes where the database needs it."""
+        yield
 
     def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
         self._positions.update({(originator, v): p for v, p in zip(versions, ids, strict=True)})
@@ -132,11 +139,12 @@ class SQLDialect(Dialect):
         }
 
     def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
-        sql = self._q(f"DELETE FROM {self.players_table} WHERE tournament = ? AND player = ?")
+        where = f"FROM {self.players_table} WHERE tournament = ? AND player = ?"
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
             self._before_delete(cur)
-            cur.execute(sql, (tournament, player))
-            deleted = bool(cur.rowcount)
+            cur.execute(self._q(f"SELECT player {where}"), (tournament, player))
+            deleted = bool(cur.fetchall())
+            cur.execute(self._q(f"DELETE {where}"), (tournament, player))
         self._after_delete(recorder)
         return deleted
 
@@ -171,17 +179,31 @@ class PostgresDialect(SQLDialect):
     def _originator_param(self, originator: str) -> Any:
         return uuid.UUID(originator)
 
+    @contextmanager
+    def schema_lock(self, recorder: ApplicationRecorder) -> Iterator[None]:
+        """Concurrent CREATE TABLE IF NOT EXISTS races in PostgreSQL; hold an advisory lock."""
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK_KEY,))
+            yield
+
 
 class EventsourcedStore:
     """The store port over one eventsourcing application recorder."""
 
     def __init__(self, url: str, env: dict[str, str], dialect: Dialect) -> None:
         self.url = url
-        self._factory = InfrastructureFactory.construct(Environment("TLEDGER", env))
+        try:
+            self._factory = InfrastructureFactory.construct(Environment("TLEDGER", env))
+        except (EventSourcingError, OSError) as exc:
+            raise StoreUnavailable(f"cannot open store {url}: {exc}") from exc
         with translated_errors():
             self._recorder: ApplicationRecorder = self._factory.application_recorder()
             self._dialect = dialect
-            dialect.setup(self._recorder)
+            with dialect.schema_lock(self._recorder):
+                create_table = getattr(self._recorder, "create_table", None)
+                if create_table is not None:  # the in-memory recorder has no tables
+                    create_table()
+                dialect.setup(self._recorder)
 
     def load(self, tournament: str, after: int = 0) -> list[Recorded]:
         originator = stream_id(tournament)

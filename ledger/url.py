@@ -2,8 +2,9 @@
 
 ``sqlite:///tledger.sqlite3`` (relative), ``sqlite:////abs/path.sqlite3``
 (absolute, as in SQLAlchemy), ``postgresql://user[:password]@host[:port]/db``,
-``memory://``. ``PERSISTENCE_MODULE`` is always set explicitly: the library
-silently falls back to memory when it is unset.
+``memory://[NAME]`` (one process only: the same URL opens the same store).
+``PERSISTENCE_MODULE`` is always set explicitly: the library silently falls
+back to memory when it is unset.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from ledger.store import Store
 
 DEFAULT_URL = "sqlite:///tledger.sqlite3"
 
+#: memory:// stores live as long as the process: the same URL opens the same store.
+_MEMORY_STORES: dict[str, Store] = {}
+
 
 def default_url() -> str:
     return os.environ.get("TLEDGER_STORE") or DEFAULT_URL
@@ -26,8 +30,11 @@ def open_store(url: str | None = None) -> Store:
     from ledger import eventsourced as es
 
     url = url or default_url()
-    if url == "memory://" or url == "memory:":
-        return es.EventsourcedStore(url, {"PERSISTENCE_MODULE": "eventsourcing.popo"}, es.Dialect())
+    if url.startswith("memory:"):
+        if url not in _MEMORY_STORES:
+            env = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+            _MEMORY_STORES[url] = es.EventsourcedStore(url, env, es.Dialect())
+        return _MEMORY_STORES[url]
     if url.startswith("sqlite:///"):
         path = url.removeprefix("sqlite:///")
         if not path:
@@ -36,6 +43,7 @@ def open_store(url: str | None = None) -> Store:
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": path,
             "SQLITE_LOCK_TIMEOUT": "30",
+            "CREATE_TABLE": "false",
         }
         return es.EventsourcedStore(url, env, es.SQLiteDialect())
     if url.startswith(("postgresql://", "postgres://")):
@@ -61,4 +69,5 @@ def postgres_env(url: str) -> dict[str, str]:
         "POSTGRES_LOCK_TIMEOUT": "5",
         "POSTGRES_CONNECT_TIMEOUT": "5",
         "POSTGRES_ENABLE_DB_FUNCTIONS": "",
+        "CREATE_TABLE": "false",
     }
