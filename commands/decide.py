@@ -6,6 +6,7 @@ ids and seeds come in as arguments, so every decision can be replayed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -133,7 +134,7 @@ def manual_tables(state: TournamentState, pairings: list[list[str]]) -> tuple[Ta
     for p in listed:
         if p not in state.players:
             raise UnknownPlayer(p)
-    dupes = sorted({p for p in listed if listed.count(p) > 1})
+    dupes = sorted(p for p, n in Counter(listed).items() if n > 1)
     if dupes:
         raise InvalidCommand(f"pair_round: pairings list {', '.join(dupes)} more than once")
     inactive = sorted(p for p in listed if not state.players[p].active)
