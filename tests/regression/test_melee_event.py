@@ -8,7 +8,6 @@ must reproduce its published points, records, OMW/GW/OGW (6 decimals) and order
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest

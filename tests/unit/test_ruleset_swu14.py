@@ -54,7 +54,7 @@ def test_ogw_of_opponents_at_80_and_60_percent_is_70_percent_swu14_5_7_1_3() -> 
             Outcome("a", "win", 3, 2, 0),
             Outcome("z", "win", 3, 2, 1, 0),
             Outcome("y", "win", 3, 4, 1, 0),
-        ],  # 8 of 10 games: 80%  # fmt: skip
+        ],  # 8 of 10 games: 80%
         "c": [Outcome("a", "win", 3, 2, 0), Outcome("z", "loss", 0, 1, 2)],  # 3 of 5: 60%
         "z": [],
         "y": [],
