@@ -119,11 +119,15 @@ def pair_round(
     if len(state.rounds) >= rounds_planned:
         raise WrongPhase(f"all {rounds_planned} Swiss rounds are paired")
     chosen = c.seed if c.seed is not None else seed
-    tables = pair_swiss(state, chosen)
+    avoid = tuple((a, b) for a, b in c.avoid or [])
+    for p in sorted({p for pair in avoid for p in pair}):
+        if p not in state.players:
+            raise UnknownPlayer(p)
+    tables = pair_swiss(state, chosen, avoid)
     return [
         RoundPaired(
             **base, round=len(state.rounds) + 1, method="auto", seed=chosen, engine=ENGINE,
-            pairings=tables,
+            ruleset=state.ruleset, avoid=avoid, pairings=tables,
         )
     ]  # fmt: skip
 

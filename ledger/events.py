@@ -122,6 +122,8 @@ class RoundPaired(EventBase):
     method: Literal["auto", "manual"]
     seed: int | None = None
     engine: str | None = None
+    ruleset: str | None = None
+    avoid: tuple[tuple[str, str], ...] = ()
     pairings: tuple[Table, ...]
 
 

@@ -72,6 +72,9 @@ class Ruleset(ABC):
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {}
     defaults: ClassVar[dict[str, Any]] = {}
     result_shapes: ClassVar[tuple[frozenset[str], ...]] = ()
+    #: "swiss": random within score groups, odd player paired down (swu, xwing, armada);
+    #: "fold": sort by points then player number and fold each group (lcg "Setzung").
+    pairing_method: ClassVar[str] = "swiss"
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.normalize_options(dict(options or {}))
@@ -165,6 +168,10 @@ class Ruleset(ABC):
         number (the LCG head-to-head rule) reorders here.
         """
         return ranked
+
+    def pairing_score(self, scores: Scores) -> float:
+        """The score players are grouped by for pairing (default: points)."""
+        return scores.points
 
     # tables ------------------------------------------------------------------
     @abstractmethod
