@@ -177,6 +177,17 @@ def drop(
 
 
 @app.command()
+def rejoin(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Let a dropped player rejoin the Swiss stage (X-Wing, Armada: missed rounds are losses)."""
+    execute(store, {"type": "rejoin_player", "tournament": tournament, "player": player}, as_json)
+
+
+@app.command()
 def pair(
     tournament: Tournament,
     seed: Annotated[int | None, typer.Option(help="Seed for the random draw.")] = None,

@@ -28,6 +28,7 @@ from ledger.events import (
     EventBase,
     PlayerDropped,
     PlayerRegistered,
+    PlayerRejoined,
     ResultReported,
     RoundPaired,
     RoundStarted,
@@ -99,6 +100,25 @@ def drop_player(
     if not player.active:
         raise WrongPhase(f"player {c.player!r} has dropped already")
     return [PlayerDropped(**base, player=c.player, reason=c.reason)]
+
+
+def rejoin_player(
+    state: TournamentState, c: m.RejoinPlayer, base: dict[str, Any], seed: int
+) -> list[EventBase]:
+    """X-Wing/Armada "Drops": a dropped player may rejoin the same stage; each missed
+    round counts as an unpaired loss. A disqualified player may not rejoin."""
+    player = state.players.get(c.player)
+    if player is None:
+        raise UnknownPlayer(c.player)
+    if player.disqualified:
+        raise RuleViolation(f"player {c.player!r} was disqualified and may not rejoin")
+    if not player.dropped:
+        raise WrongPhase(f"player {c.player!r} has not dropped")
+    if not ruleset_of(state).rejoin_allowed:
+        raise RuleViolation(f"{state.ruleset} does not let a dropped player rejoin")
+    if state.stage not in ("registration", "swiss"):
+        raise RuleViolation("a dropped player may rejoin only in the same stage (Swiss)")
+    return [PlayerRejoined(**base, player=c.player)]
 
 
 def pair_round(
@@ -209,6 +229,7 @@ DECIDERS: dict[str, Callable[..., list[EventBase]]] = {
     "create_tournament": create_tournament,
     "register_player": register_player,
     "drop_player": drop_player,
+    "rejoin_player": rejoin_player,
     "pair_round": pair_round,
     "start_round": start_round,
     "report_result": report_result,

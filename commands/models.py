@@ -44,6 +44,11 @@ class DropPlayer(CommandBase):
     reason: str | None = None
 
 
+class RejoinPlayer(CommandBase):
+    type: Literal["rejoin_player"]
+    player: Id
+
+
 class PairRound(CommandBase):
     type: Literal["pair_round"]
     seed: int | None = None
@@ -71,6 +76,7 @@ Command = Annotated[
     CreateTournament
     | RegisterPlayer
     | DropPlayer
+    | RejoinPlayer
     | PairRound
     | StartRound
     | ReportResult
@@ -81,7 +87,7 @@ Command = Annotated[
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 COMMAND_TYPES = tuple(
     m.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
-    for m in (CreateTournament, RegisterPlayer, DropPlayer, PairRound, StartRound,
+    for m in (CreateTournament, RegisterPlayer, DropPlayer, RejoinPlayer, PairRound, StartRound,
               ReportResult, FinishTournament)
 )  # fmt: skip
 

@@ -30,9 +30,14 @@ def ruleset_of(state: TournamentState) -> Ruleset:
 def swiss_records(state: TournamentState, rules: Ruleset) -> dict[str, list[Outcome]]:
     """Every registered player's Swiss outcomes, in round order."""
     records: dict[str, list[Outcome]] = {p: [] for p in state.players}
+    missed = rules.unpaired_loss()
     for rnd in state.rounds:
         if rnd.stage != "swiss":
             continue
+        if missed is not None:
+            for player in state.players.values():
+                if rnd.number in player.missed:
+                    records[player.id].append(missed)
         for match in rnd.matches:
             if match.is_bye:
                 records[match.players[0]].append(rules.bye())

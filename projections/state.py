@@ -102,6 +102,7 @@ class Player:
     dropped_after: int | None = None
     disqualified: bool = False
     rejoined: list[int] = field(default_factory=list)
+    missed: list[int] = field(default_factory=list)
 
     @property
     def active(self) -> bool:
@@ -165,7 +166,10 @@ def _dropped(state: TournamentState, e: PlayerDropped, seq: int) -> None:
 
 
 def _rejoined(state: TournamentState, e: PlayerRejoined, seq: int) -> None:
+    """A returning player missed every round paired while they were away."""
     player = state.players[e.player]
+    away_from = (player.dropped_after or 0) + 1
+    player.missed += [r.number for r in state.rounds[away_from - 1 :] if r.stage == "swiss"]
     player.dropped, player.dropped_after = False, None
     player.rejoined.append(len(state.rounds) + 1)
 

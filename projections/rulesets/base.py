@@ -75,6 +75,8 @@ class Ruleset(ABC):
     #: "swiss": random within score groups, odd player paired down (swu, xwing, armada);
     #: "fold": sort by points then player number and fold each group (lcg "Setzung").
     pairing_method: ClassVar[str] = "swiss"
+    #: Whether a dropped player may come back in the same stage (X-Wing, Armada).
+    rejoin_allowed: ClassVar[bool] = False
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.normalize_options(dict(options or {}))
@@ -143,6 +145,10 @@ class Ruleset(ABC):
     @abstractmethod
     def bye(self) -> Outcome:
         """The outcome of a bye."""
+
+    def unpaired_loss(self) -> Outcome | None:
+        """What a round missed before rejoining counts as (None: nothing)."""
+        return None
 
     def winner(self, players: tuple[str, str], result: MatchResult) -> str | None:
         """Who won the match (None for a draw or a double loss)."""

@@ -129,7 +129,7 @@ def test_table_decision_is_refused_in_swiss_swu14_4_3_2() -> None:
 
 
 def test_intentional_draw_is_refused_in_elimination_swu14_4_4() -> None:
-    with pytest.raises(InvalidResult, match="Swiss rounds only, swu-1.4 §4.4"):
+    with pytest.raises(InvalidResult, match=r"Swiss rounds only, swu-1\.4 §4\.4"):
         RULES.validate_result(("a", "b"), MatchResult(intentional_draw=True), "elimination")
 
 
