@@ -89,8 +89,21 @@ def execute(store: str | None, data: dict[str, Any], as_json: bool) -> None:
     if as_json:
         print_json(outcome_view(outcome))
     else:
-        for r in outcome.recorded:
-            typer.echo(f"{r.event.type} (seq {r.seq})")
+        describe_outcome(outcome)
+
+
+def describe_outcome(outcome: Outcome) -> None:
+    """One line per appended event; corrections say what they did and did not change."""
+    for r in outcome.recorded:
+        typer.echo(f"{r.event.type} (seq {r.seq})")
+        timing = getattr(r.event, "timing", None)
+        if r.event.type == "result_corrected" and timing in ("after_cut", "after_finish"):
+            typer.echo("  standings change; the cut and played elimination matches stand")
+        elif r.event.type == "result_corrected" and timing == "next_round_started":
+            typer.echo("  the next round has started: its pairings stand (swu-1.4 §5.8)")
+        elif r.event.type == "pairings_revised":
+            tables = ", ".join(str(t.table) for t in r.event.replaced)
+            typer.echo(f"  re-paired table(s) {tables} of round {r.event.round}")
 
 
 def run_logged(handler: Handler, command: Any) -> Outcome:
@@ -224,14 +237,9 @@ def report(
     as_json: JsonOpt = False,
 ) -> None:
     """Report a match result (for other shapes pass --result JSON)."""
-    import orjson
-
     data: Any
     if result is not None:
-        try:
-            data = orjson.loads(result)
-        except orjson.JSONDecodeError as exc:
-            fail(f"report_result: --result is not JSON: {exc}", 2)
+        data = json_option(result, "--result")
     elif intentional_draw:
         data = {"intentional_draw": True}
     elif games is not None:
@@ -247,6 +255,84 @@ def split_pair(text: str) -> list[int]:
     if not sep or not first.isdigit() or not second.isdigit():
         fail(f"report_result: --games {text!r} must look like 2-1", 2)
     return [int(first), int(second)]
+
+
+@app.command()
+def correct(
+    tournament: Tournament,
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="Round number.")],
+    player1: Annotated[str, typer.Argument(help="First player id.")],
+    player2: Annotated[str, typer.Argument(help="Second player id.")],
+    result: Annotated[str, typer.Option(help="The corrected result as contract JSON.")],
+    reason: Annotated[str | None, typer.Option(help="Why (required after a cut).")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Correct a confirmed result (swu-1.4 §5.8 timing: may re-pair the next round)."""
+    execute(store, {"type": "correct_result", "tournament": tournament, "round": round_number,
+                    "players": [player1, player2], "result": json_option(result, "--result"),
+                    "reason": reason}, as_json)  # fmt: skip
+
+
+@app.command()
+def disqualify(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    reason: Annotated[str, typer.Option(help="Why.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Disqualify a player: removed, may not rejoin; an open match is recorded as lost."""
+    execute(store, {"type": "disqualify_player", "tournament": tournament, "player": player,
+                    "reason": reason}, as_json)  # fmt: skip
+
+
+@app.command()
+def penalty(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    round_number: Annotated[int, typer.Option("--round", help="Round of the infraction.")],
+    kind: Annotated[
+        str,
+        typer.Option(
+            "--penalty", help="warning, game_loss, match_loss, disqualification or point_deduction."
+        ),
+    ],
+    infraction: Annotated[str, typer.Option(help="What happened.")],
+    points: Annotated[float | None, typer.Option(help="Points to deduct (LCG).")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Issue a penalty."""
+    execute(store, {"type": "issue_penalty", "tournament": tournament, "player": player,
+                    "round": round_number, "penalty": kind, "infraction": infraction,
+                    "points": points}, as_json)  # fmt: skip
+
+
+@app.command("deck-check")
+def deck_check(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    round_number: Annotated[int, typer.Option("--round", help="Round.")],
+    timing: Annotated[str, typer.Option(help="before_game_1, between_games or after_match.")],
+    outcome: Annotated[str, typer.Option(help="legal, illegal or unfixable (LCG).")],
+    minutes: Annotated[int, typer.Option(help="Minutes the check took.")] = 0,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Record a deck check (its time plus 3 minutes extends the match, swu-1.4 §6)."""
+    execute(store, {"type": "record_deck_check", "tournament": tournament, "player": player,
+                    "round": round_number, "timing": timing, "outcome": outcome,
+                    "minutes": minutes}, as_json)  # fmt: skip
+
+
+def json_option(text: str, name: str) -> Any:
+    import orjson
+
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        fail(f"{name} is not JSON: {exc}", 2)
 
 
 @app.command()

@@ -12,13 +12,15 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
+from commands import discipline
 from commands import models as m
+from commands.context import match_of
+from commands.corrections import correct_result
 from commands.errors import (
     DuplicatePlayer,
     InvalidCommand,
     RuleViolation,
     TournamentExists,
-    UnknownMatch,
     UnknownPlayer,
     UnknownTournament,
     WrongPhase,
@@ -26,9 +28,7 @@ from commands.errors import (
 from ledger.events import (
     ORGANIZER,
     EventBase,
-    PlayerDropped,
     PlayerRegistered,
-    PlayerRejoined,
     ResultReported,
     RoundPaired,
     RoundStarted,
@@ -40,7 +40,7 @@ from projections.errors import InvalidOptions, InvalidResult, NoValidPairing, Un
 from projections.pairing import ENGINE, eligible_players, pair_swiss
 from projections.rulesets import ruleset
 from projections.standings import ruleset_of
-from projections.state import TournamentState
+from projections.state import Match, TournamentState
 
 
 @contextmanager
@@ -61,7 +61,7 @@ def decide(
     if not isinstance(command, m.CreateTournament):
         if not state.exists:
             raise UnknownTournament(command.tournament)
-        if state.finished:
+        if state.finished and not isinstance(command, m.CorrectResult):
             raise WrongPhase(f"tournament {state.id!r} is finished")
     base: dict[str, Any] = {
         "tournament": command.tournament,
@@ -89,36 +89,6 @@ def register_player(
     if c.player in state.players:
         raise DuplicatePlayer(c.player)
     return [PlayerRegistered(**base, player=c.player)]
-
-
-def drop_player(
-    state: TournamentState, c: m.DropPlayer, base: dict[str, Any], seed: int
-) -> list[EventBase]:
-    player = state.players.get(c.player)
-    if player is None:
-        raise UnknownPlayer(c.player)
-    if not player.active:
-        raise WrongPhase(f"player {c.player!r} has dropped already")
-    return [PlayerDropped(**base, player=c.player, reason=c.reason)]
-
-
-def rejoin_player(
-    state: TournamentState, c: m.RejoinPlayer, base: dict[str, Any], seed: int
-) -> list[EventBase]:
-    """X-Wing/Armada "Drops": a dropped player may rejoin the same stage; each missed
-    round counts as an unpaired loss. A disqualified player may not rejoin."""
-    player = state.players.get(c.player)
-    if player is None:
-        raise UnknownPlayer(c.player)
-    if player.disqualified:
-        raise RuleViolation(f"player {c.player!r} was disqualified and may not rejoin")
-    if not player.dropped:
-        raise WrongPhase(f"player {c.player!r} has not dropped")
-    if not ruleset_of(state).rejoin_allowed:
-        raise RuleViolation(f"{state.ruleset} does not let a dropped player rejoin")
-    if state.stage not in ("registration", "swiss"):
-        raise RuleViolation("a dropped player may rejoin only in the same stage (Swiss)")
-    return [PlayerRejoined(**base, player=c.player)]
 
 
 def pair_round(
@@ -194,26 +164,39 @@ def start_round(
 def report_result(
     state: TournamentState, c: m.ReportResult, base: dict[str, Any], seed: int
 ) -> list[EventBase]:
-    rnd = state.round(c.round)
-    if rnd is None:
-        raise WrongPhase(f"round {c.round} is not paired yet")
-    for p in c.players:
-        if p not in state.players:
-            raise UnknownPlayer(p)
-    match = rnd.match_of(*c.players)
-    if match is None:
-        raise UnknownMatch(f"round {c.round} has no match of {c.players[0]} and {c.players[1]}")
+    rnd, match = match_of(state, c.round, c.players)
     if rnd.started_at is None:
         raise WrongPhase(f"round {c.round} has not started: start_round first")
     if c.actor is not None and c.actor.role == "player" and c.actor.id not in c.players:
         raise RuleViolation(f"player {c.actor.id!r} may report only their own match")
     ruleset_of(state).validate_result(c.players, c.result, rnd.stage)
-    if match.status == "confirmed" and (c.actor is None or c.actor.role != "player"):
+    if match.status == "confirmed":
         raise WrongPhase(
             f"round {c.round} match {c.players[0]} v {c.players[1]} has a confirmed result; "
             "use correct_result to change it"
         )
+    if c.result.intentional_draw and games_begun(state, match):
+        raise RuleViolation(
+            "an intentional draw is possible only before the first game begins (swu-1.4 §4.4)"
+        )
     return [ResultReported(**base, round=c.round, players=c.players, result=c.result)]
+
+
+def games_begun(state: TournamentState, match: Match) -> bool:
+    """Whether the match has visibly begun: games reported, a game loss, or a deck check
+    between games or after the match (swu-1.4 §4.4: an intentional draw comes first)."""
+    if any(r.result.games or r.result.draws for r in match.reports):
+        return True
+    players = set(match.players)
+    penalties = (
+        p for pid in players for p in state.players[pid].penalties
+        if p.round == match.round and p.penalty == "game_loss"
+    )  # fmt: skip
+    checks = (
+        d for d in state.deck_checks
+        if d.round == match.round and d.player in players and d.timing != "before_game_1"
+    )  # fmt: skip
+    return any(True for _ in penalties) or any(True for _ in checks)
 
 
 def finish_tournament(
@@ -228,8 +211,13 @@ def finish_tournament(
 DECIDERS: dict[str, Callable[..., list[EventBase]]] = {
     "create_tournament": create_tournament,
     "register_player": register_player,
-    "drop_player": drop_player,
-    "rejoin_player": rejoin_player,
+    "drop_player": discipline.drop_player,
+    "rejoin_player": discipline.rejoin_player,
+    "disqualify_player": discipline.disqualify_player,
+    "issue_penalty": discipline.issue_penalty,
+    "record_deck_check": discipline.record_deck_check,
+    "grant_time_extension": discipline.grant_time_extension,
+    "correct_result": correct_result,
     "pair_round": pair_round,
     "start_round": start_round,
     "report_result": report_result,

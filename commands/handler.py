@@ -81,6 +81,8 @@ class Handler:
         seed = self.seeds()
         for attempt in range(MAX_ATTEMPTS):
             state = self.state(command.tournament)
+            if command.command_id is not None and command.command_id in state.command_ids:
+                return self.repeated(command.tournament, state.command_ids[command.command_id])
             events = decide(state, command, now=self.clock(), seed=seed)
             self._register_personal_data(command)
             try:
@@ -92,6 +94,12 @@ class Handler:
                 continue
             return Outcome(command.tournament, recorded)
         raise ConcurrencyConflict(command.tournament, self.state(command.tournament).seq)
+
+    def repeated(self, tournament: str, seqs: tuple[int, int]) -> Outcome:
+        """A command id seen before: the original outcome, nothing appended (safe retries)."""
+        first, last = seqs
+        recorded = self.store.load(tournament, after=first - 1)
+        return Outcome(tournament, [r for r in recorded if r.seq <= last])
 
     def _register_personal_data(self, command: Command) -> None:
         """Names and external ids go to the registry, never into the hashed log."""

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from commands.errors import InvalidCommand
-from ledger.events import Actor, MatchResult
+from ledger.events import Actor, MatchResult, Penalty
 
 Id = Annotated[str, Field(min_length=1, max_length=200)]
 
@@ -68,6 +68,46 @@ class ReportResult(CommandBase):
     result: MatchResult
 
 
+class CorrectResult(CommandBase):
+    type: Literal["correct_result"]
+    round: Annotated[int, Field(ge=1)]
+    players: tuple[Id, Id]
+    result: MatchResult
+    reason: Annotated[str, Field(min_length=1, max_length=500)] | None = None
+
+
+class DisqualifyPlayer(CommandBase):
+    type: Literal["disqualify_player"]
+    player: Id
+    reason: Annotated[str, Field(min_length=1, max_length=500)]
+
+
+class IssuePenalty(CommandBase):
+    type: Literal["issue_penalty"]
+    player: Id
+    round: Annotated[int, Field(ge=1)]
+    penalty: Penalty
+    infraction: Annotated[str, Field(min_length=1, max_length=500)]
+    points: Annotated[float, Field(gt=0)] | None = None
+
+
+class RecordDeckCheck(CommandBase):
+    type: Literal["record_deck_check"]
+    player: Id
+    round: Annotated[int, Field(ge=1)]
+    timing: Literal["before_game_1", "between_games", "after_match"]
+    outcome: Literal["legal", "illegal", "unfixable"]
+    minutes: Annotated[int, Field(ge=0, le=180)]
+
+
+class GrantTimeExtension(CommandBase):
+    type: Literal["grant_time_extension"]
+    round: Annotated[int, Field(ge=1)]
+    players: tuple[Id, Id]
+    minutes: Annotated[int, Field(ge=1, le=180)]
+    reason: str | None = None
+
+
 class FinishTournament(CommandBase):
     type: Literal["finish_tournament"]
 
@@ -80,16 +120,20 @@ Command = Annotated[
     | PairRound
     | StartRound
     | ReportResult
+    | CorrectResult
+    | DisqualifyPlayer
+    | IssuePenalty
+    | RecordDeckCheck
+    | GrantTimeExtension
     | FinishTournament,
     Field(discriminator="type"),
 ]
 
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
-COMMAND_TYPES = tuple(
+COMMAND_TYPES: tuple[str, ...] = tuple(
     m.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
-    for m in (CreateTournament, RegisterPlayer, DropPlayer, RejoinPlayer, PairRound, StartRound,
-              ReportResult, FinishTournament)
-)  # fmt: skip
+    for m in CommandBase.__subclasses__()
+)
 
 
 def parse_command(data: Any) -> Command:

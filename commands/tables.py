@@ -27,6 +27,8 @@ def show_status(view: Mapping[str, Any]) -> None:
     for key in ("stage", "round", "round_state", "rounds_planned", "cut_size", "players",
                 "active_players", "seq", "head"):  # fmt: skip
         table.add_row(key.replace("_", " "), str(view[key]))
+    checks = view["deck_checks"]
+    table.add_row("deck checks", f"{checks['checked']} of about {checks['target']} (10% target)")
     console.print(table)
 
 

@@ -41,7 +41,13 @@ def status_view(state: TournamentState) -> dict[str, Any]:
         "seq": state.seq,
         "position": state.position,
         "head": state.head,
+        "deck_checks": {"checked": len(state.deck_checks), "target": deck_check_target(present)},
     }
+
+
+def deck_check_target(players: int) -> int:
+    """About 10% of decks over the event (swu-1.4 §6: 128 players -> about 12 checks)."""
+    return max(1, players // 10) if players else 0
 
 
 def standings_view(state: TournamentState, names: Mapping[str, PlayerEntry]) -> dict[str, Any]:

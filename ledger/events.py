@@ -139,6 +139,73 @@ class ResultReported(EventBase):
     round: int
     players: tuple[str, str]
     result: MatchResult
+    reason: str | None = None
+
+
+class ResultCorrected(EventBase):
+    """A confirmed result replaced by an official (swu-1.4 §5.8); the original stays in the log."""
+
+    type: Literal["result_corrected"] = "result_corrected"
+    version: Literal[1] = 1
+    round: int
+    players: tuple[str, str]
+    result: MatchResult
+    previous: MatchResult
+    reason: str | None = None
+    timing: Literal["next_round_unpaired", "next_round_paired", "next_round_started",
+                    "after_cut", "after_finish"]  # fmt: skip
+
+
+class PairingsRevised(EventBase):
+    """Tables of a paired but unstarted round re-paired after a correction (swu-1.4 §5.8 case 2)."""
+
+    type: Literal["pairings_revised"] = "pairings_revised"
+    version: Literal[1] = 1
+    round: int
+    seed: int
+    engine: str
+    reason: str
+    replaced: tuple[Table, ...]
+    tables: tuple[Table, ...]
+
+
+class PlayerDisqualified(EventBase):
+    type: Literal["player_disqualified"] = "player_disqualified"
+    version: Literal[1] = 1
+    player: str
+    reason: str
+
+
+Penalty = Literal["warning", "game_loss", "match_loss", "disqualification", "point_deduction"]
+
+
+class PenaltyIssued(EventBase):
+    type: Literal["penalty_issued"] = "penalty_issued"
+    version: Literal[1] = 1
+    player: str
+    round: int
+    penalty: Penalty
+    infraction: str
+    points: float | None = None
+
+
+class DeckCheckRecorded(EventBase):
+    type: Literal["deck_check_recorded"] = "deck_check_recorded"
+    version: Literal[1] = 1
+    player: str
+    round: int
+    timing: Literal["before_game_1", "between_games", "after_match"]
+    outcome: Literal["legal", "illegal", "unfixable"]
+    minutes: NonNegative
+
+
+class TimeExtensionGranted(EventBase):
+    type: Literal["time_extension_granted"] = "time_extension_granted"
+    version: Literal[1] = 1
+    round: int
+    players: tuple[str, str] | tuple[str]
+    minutes: int
+    reason: str | None = None
 
 
 class TournamentFinished(EventBase):
@@ -154,6 +221,12 @@ Event = Annotated[
     | RoundPaired
     | RoundStarted
     | ResultReported
+    | ResultCorrected
+    | PairingsRevised
+    | PlayerDisqualified
+    | PenaltyIssued
+    | DeckCheckRecorded
+    | TimeExtensionGranted
     | TournamentFinished,
     Field(discriminator="type"),
 ]

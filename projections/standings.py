@@ -12,6 +12,7 @@ import hashlib
 from dataclasses import dataclass
 
 from projections.rulesets import Outcome, Ruleset, Scores, ruleset
+from projections.rulesets.base import deduction
 from projections.state import TournamentState
 
 
@@ -46,6 +47,9 @@ def swiss_records(state: TournamentState, rules: Ruleset) -> dict[str, list[Outc
                 first, second = rules.outcomes((a, b), match.result)
                 records[a].append(first)
                 records[b].append(second)
+    for player in state.players.values():
+        if player.deductions:
+            records[player.id].append(deduction(player.deductions))
     return records
 
 

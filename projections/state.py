@@ -17,15 +17,21 @@ from typing import Any, Literal
 from ledger.chain import GENESIS
 from ledger.events import (
     Actor,
+    DeckCheckRecorded,
     Event,
     MatchResult,
+    PairingsRevised,
+    PenaltyIssued,
+    PlayerDisqualified,
     PlayerDropped,
     PlayerRegistered,
     PlayerRejoined,
+    ResultCorrected,
     ResultReported,
     RoundPaired,
     RoundStarted,
     Stage,
+    TimeExtensionGranted,
     TournamentCreated,
     TournamentFinished,
 )
@@ -52,8 +58,10 @@ class Match:
     players: tuple[str, ...]
     stage: Stage
     reports: list[Report] = field(default_factory=list)
+    corrections: list[Report] = field(default_factory=list)
     result: MatchResult | None = None
     status: MatchStatus = "pending"
+    extension_minutes: int = 0
 
     @property
     def is_bye(self) -> bool:
@@ -103,6 +111,8 @@ class Player:
     disqualified: bool = False
     rejoined: list[int] = field(default_factory=list)
     missed: list[int] = field(default_factory=list)
+    penalties: list[PenaltyIssued] = field(default_factory=list)
+    deductions: float = 0.0
 
     @property
     def active(self) -> bool:
@@ -122,6 +132,8 @@ class TournamentState:
     players: dict[str, Player] = field(default_factory=dict)
     rounds: list[Round] = field(default_factory=list)
     round1_players: int | None = None
+    deck_checks: list[DeckCheckRecorded] = field(default_factory=list)
+    command_ids: dict[str, tuple[int, int]] = field(default_factory=dict)
     finished: bool = False
     seq: int = 0
     position: int = 0
@@ -206,10 +218,14 @@ def _reported(state: TournamentState, e: ResultReported, seq: int) -> None:
 def settle(match: Match) -> None:
     """Decide what a match's reports add up to (design: round lifecycle).
 
-    An official's report (organizer, judge, scorekeeper) is confirmed and the
-    latest one wins; players' self-reports confirm each other when both agree,
-    and leave the match disputed when they differ.
+    A correction wins over every report. An official's report (organizer,
+    judge, scorekeeper) is confirmed and the latest one wins; players'
+    self-reports confirm each other when both agree, and leave the match
+    disputed when they differ.
     """
+    if match.corrections:
+        match.result, match.status = match.corrections[-1].result, "confirmed"
+        return
     official = [r for r in match.reports if r.actor.role in OFFICIAL_ROLES]
     if official:
         match.result, match.status = official[-1].result, "confirmed"
@@ -224,6 +240,54 @@ def settle(match: Match) -> None:
         match.result, match.status = None, "unconfirmed"
 
 
+def _corrected(state: TournamentState, e: ResultCorrected, seq: int) -> None:
+    rnd = state.round(e.round)
+    match = rnd.match_of(*e.players) if rnd else None
+    if match is not None:
+        match.corrections.append(Report(seq, e.actor, match.oriented(e.players, e.result)))
+        settle(match)
+
+
+def _revised(state: TournamentState, e: PairingsRevised, seq: int) -> None:
+    """Replace the re-paired tables; every other table stays as published."""
+    rnd = state.round(e.round)
+    if rnd is None:
+        return
+    gone = {frozenset(t.players) for t in e.replaced}
+    kept = [m for m in rnd.matches if frozenset(m.players) not in gone]
+    new = [Match(e.round, t.table, t.players, rnd.stage) for t in e.tables]
+    for match in new:
+        if match.is_bye:
+            match.status = "bye"
+    rnd.matches = sorted([*kept, *new], key=lambda m: (m.table is None, m.table or 0))
+    rnd.by_pair = {frozenset(m.players): m for m in rnd.matches}
+
+
+def _disqualified(state: TournamentState, e: PlayerDisqualified, seq: int) -> None:
+    player = state.players[e.player]
+    player.disqualified = True
+    if not player.dropped:
+        player.dropped_after = len(state.rounds)
+
+
+def _penalized(state: TournamentState, e: PenaltyIssued, seq: int) -> None:
+    player = state.players[e.player]
+    player.penalties.append(e)
+    if e.penalty == "point_deduction" and e.points:
+        player.deductions += e.points
+
+
+def _deck_checked(state: TournamentState, e: DeckCheckRecorded, seq: int) -> None:
+    state.deck_checks.append(e)
+
+
+def _extended(state: TournamentState, e: TimeExtensionGranted, seq: int) -> None:
+    rnd = state.round(e.round)
+    match = rnd.match_for(e.players[0]) if rnd else None
+    if match is not None:
+        match.extension_minutes += e.minutes
+
+
 def _finished(state: TournamentState, e: TournamentFinished, seq: int) -> None:
     state.finished = True
 
@@ -236,6 +300,12 @@ _HANDLERS: dict[str, Any] = {
     "round_paired": _paired,
     "round_started": _started,
     "result_reported": _reported,
+    "result_corrected": _corrected,
+    "pairings_revised": _revised,
+    "player_disqualified": _disqualified,
+    "penalty_issued": _penalized,
+    "deck_check_recorded": _deck_checked,
+    "time_extension_granted": _extended,
     "tournament_finished": _finished,
 }
 
@@ -244,6 +314,9 @@ def evolve(state: TournamentState, recorded: Recorded) -> TournamentState:
     """Apply one stored fact to the state (in place) and return it."""
     event: Event = recorded.event
     _HANDLERS[event.type](state, event, recorded.seq)
+    if event.command_id is not None:
+        first = state.command_ids.get(event.command_id, (recorded.seq, recorded.seq))[0]
+        state.command_ids[event.command_id] = (first, recorded.seq)
     state.seq, state.position, state.head = recorded.seq, recorded.position, event.hash
     return state
 

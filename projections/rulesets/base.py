@@ -31,10 +31,11 @@ class Outcome:
     games_drawn: int = 0
     mov: float = 0.0
     unpaired: bool = False
+    adjustment: bool = False
 
     @property
     def is_bye(self) -> bool:
-        return self.opponent is None and not self.unpaired
+        return self.opponent is None and not self.unpaired and not self.adjustment
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +57,18 @@ class Scores:
 
 
 def record_of(outcomes: Sequence[Outcome]) -> Record:
+    """Matches won, lost and drawn (a bye is a win; point adjustments are no match)."""
+    matches = [o for o in outcomes if not o.adjustment]
     return Record(
-        wins=sum(o.result == "win" for o in outcomes),
-        losses=sum(o.result == "loss" for o in outcomes),
-        draws=sum(o.result == "draw" for o in outcomes),
+        wins=sum(o.result == "win" for o in matches),
+        losses=sum(o.result == "loss" for o in matches),
+        draws=sum(o.result == "draw" for o in matches),
     )
+
+
+def deduction(points: float) -> Outcome:
+    """A point deduction as an outcome that only moves points (lcg-2.1d "Strafen")."""
+    return Outcome(None, "loss", -points, adjustment=True)
 
 
 class Ruleset(ABC):
@@ -77,6 +85,8 @@ class Ruleset(ABC):
     pairing_method: ClassVar[str] = "swiss"
     #: Whether a dropped player may come back in the same stage (X-Wing, Armada).
     rejoin_allowed: ClassVar[bool] = False
+    #: Whether the organizer may deduct tournament points as a penalty (LCG).
+    point_deductions: ClassVar[bool] = False
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.normalize_options(dict(options or {}))
@@ -145,6 +155,19 @@ class Ruleset(ABC):
     @abstractmethod
     def bye(self) -> Outcome:
         """The outcome of a bye."""
+
+    def forfeit(self, players: tuple[str, str], loser: str, stage: Stage) -> MatchResult:
+        """The result of a match lost by ``loser`` without play (drop, disqualification,
+        match loss). Default: a concession with no victory points (X-Wing, Armada)."""
+        return MatchResult(points=(0, 0), concession=loser)
+
+    def after_game_loss(
+        self, players: tuple[str, str], result: MatchResult, penalized: str, stage: Stage
+    ) -> MatchResult:
+        """A finished match's result after a game loss for ``penalized`` (design: the
+        opponent gets one game win in the just-finished match). Default: a match of
+        one game, so the game loss loses the match."""
+        return self.forfeit(players, penalized, stage)
 
     def unpaired_loss(self) -> Outcome | None:
         """What a round missed before rejoining counts as (None: nothing)."""

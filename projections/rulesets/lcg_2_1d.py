@@ -72,6 +72,8 @@ from projections.rulesets.base import (
 
 WIN_POINTS, DRAW_POINTS = 3, 1  # a lost game scores 0 ("Wertung")
 DRAW = "draw"
+#: A game voided by a deck check ("Decküberprüfung": "Das Spiel wird annulliert").
+ANNULLED = "annulled"
 SWISS_GAMES = 2
 ELIMINATION_GAMES = 1
 BYE_POINTS = 6
@@ -83,6 +85,8 @@ class Lcg21d(Ruleset):
     defaults: ClassVar[dict[str, Any]] = {"elimination": "double"}
     result_shapes = (frozenset({"game_results"}),)
     pairing_method = "fold"
+    #: "Strafen (z. B. Punktabzug)": the organizer sets the size.
+    point_deductions = True
 
     @classmethod
     def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
@@ -98,13 +102,13 @@ class Lcg21d(Ruleset):
     # results -----------------------------------------------------------------
     def check_result(self, players: tuple[str, str], result: MatchResult, stage: Stage) -> None:
         assert result.game_results is not None
-        if DRAW in players:
+        if DRAW in players or ANNULLED in players:
             raise InvalidResult(
                 "a player id 'draw' cannot be told apart from a drawn game in game_results"
             )
         games = result.game_results
         for game in games:
-            if game != DRAW and game not in players:
+            if game not in (DRAW, ANNULLED) and game not in players:
                 raise InvalidResult(
                     f"game result {game!r} is neither a player of this match nor 'draw'"
                 )
@@ -147,11 +151,30 @@ class Lcg21d(Ruleset):
         """One player's match: the sum of 3/1/0 per game ("Wertung")."""
         won = sum(g == player for g in games)
         drawn = sum(g == DRAW for g in games)
-        lost = len(games) - won - drawn
+        lost = sum(g == opponent for g in games)  # an annulled game counts for nobody
         mine = WIN_POINTS * won + DRAW_POINTS * drawn
         theirs = WIN_POINTS * lost + DRAW_POINTS * drawn
         result: MatchOutcome = "win" if mine > theirs else "loss" if mine < theirs else "draw"
         return Outcome(opponent, result, mine, won, lost, drawn)
+
+    def forfeit(self, players: tuple[str, str], loser: str, stage: Stage) -> MatchResult:
+        """Lost without play: every game of the match to the opponent."""
+        winner = players[1] if loser == players[0] else players[0]
+        games = SWISS_GAMES if stage == "swiss" else ELIMINATION_GAMES
+        return MatchResult(game_results=(winner,) * games)
+
+    def after_game_loss(
+        self, players: tuple[str, str], result: MatchResult, penalized: str, stage: Stage
+    ) -> MatchResult:
+        """The opponent gets one game win: the first game the penalized player did not
+        lose becomes the opponent's (design: penalties, common model)."""
+        winner = players[1] if penalized == players[0] else players[0]
+        games = list(result.game_results or ())
+        for i, game in enumerate(games):
+            if game != winner:
+                games[i] = winner
+                break
+        return MatchResult(game_results=tuple(games))
 
     def bye(self) -> Outcome:
         """Two won games, 6 points; not an opponent (the document is silent)."""

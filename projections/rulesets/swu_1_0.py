@@ -69,6 +69,7 @@ from projections.rulesets.base import (
     ceil_log2,
     record_of,
 )
+from projections.rulesets.games import BestOfGames
 
 #: §4.2.3 and §4.3.3: (players up to, Swiss rounds, top cut in Bo3); 2049+: 12 rounds, top 64.
 ROUNDS_AND_CUT = ((8, 3, 0), (16, 4, 4), (32, 5, 4), (64, 6, 8), (128, 7, 8), (256, 8, 16),
@@ -78,7 +79,7 @@ TABLE_START = 4
 LEVEL_DECIDERS = ("base_hp", "initiative")
 
 
-class Swu10(Ruleset):
+class Swu10(BestOfGames, Ruleset):
     id = "swu-1.0"
     tiebreaker_keys = ("wl", "owl", "oowl")
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
@@ -175,6 +176,9 @@ class Swu10(Ruleset):
         if wa == wb:
             return "loss", "loss"
         return ("win", "loss") if wa > wb else ("loss", "win")
+
+    def wins_needed(self, stage: Stage) -> int:
+        return 2 if self.best_of(stage) == 3 else 1
 
     def bye(self) -> Outcome:
         """A bye is a won match (§4.1.1): 2-0 in Bo3, 1-0 in a single game event."""

@@ -44,6 +44,7 @@ from projections.rulesets.base import (
     ceil_log2,
     record_of,
 )
+from projections.rulesets.games import BestOfGames
 
 FLOOR = 1 / 3
 ROUNDS_AND_CUT = ((2, 1, 0), (4, 2, 0), (8, 3, 0), (16, 4, 4), (32, 5, 8), (64, 6, 8),
@@ -53,7 +54,7 @@ SWU10_ROUNDS = ((8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (256, 8), (512, 9),
                 (2048, 11))  # fmt: skip
 
 
-class Swu14(Ruleset):
+class Swu14(BestOfGames, Ruleset):
     id = "swu-1.4"
     tiebreaker_keys = ("omw", "gw", "ogw")
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
@@ -140,6 +141,9 @@ class Swu14(Ruleset):
             Outcome(b, first, points[first], wa, wb, d),  # type: ignore[arg-type]
             Outcome(a, second, points[second], wb, wa, d),  # type: ignore[arg-type]
         )
+
+    def wins_needed(self, stage: Stage) -> int:
+        return 2 if self.best_of == 3 else 1
 
     def bye(self) -> Outcome:
         return Outcome(None, "win", 3, games_won=2 if self.best_of == 3 else 1)

@@ -1,0 +1,51 @@
+"""Lookups every decider needs, each raising the named error a caller reports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from commands.errors import UnknownMatch, UnknownPlayer, WrongPhase
+from ledger.events import ORGANIZER, Actor
+from projections.state import OFFICIAL_ROLES, Match, Player, Round, TournamentState
+
+#: The fields every event of one command shares: tournament, at, actor, command_id.
+Base = dict[str, Any]
+
+
+def player_of(state: TournamentState, player: str) -> Player:
+    found = state.players.get(player)
+    if found is None:
+        raise UnknownPlayer(player)
+    return found
+
+
+def round_of(state: TournamentState, number: int) -> Round:
+    rnd = state.round(number)
+    if rnd is None:
+        raise WrongPhase(f"round {number} is not paired yet")
+    return rnd
+
+
+def match_of(state: TournamentState, number: int, players: tuple[str, str]) -> tuple[Round, Match]:
+    rnd = round_of(state, number)
+    for p in players:
+        player_of(state, p)
+    match = rnd.match_of(*players)
+    if match is None:
+        raise UnknownMatch(f"round {number} has no match of {players[0]} and {players[1]}")
+    return rnd, match
+
+
+def official(base: Base) -> Actor:
+    """Who records a consequence (a forfeit, a correction): the acting official."""
+    actor: Actor = base["actor"]
+    return actor if actor.role in OFFICIAL_ROLES else ORGANIZER
+
+
+def open_match(state: TournamentState, player: str) -> Match | None:
+    """The player's match of the current round while it has no confirmed result."""
+    current = state.current
+    match = current.match_for(player) if current else None
+    if match is None or match.is_bye or match.status == "confirmed":
+        return None
+    return match

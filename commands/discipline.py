@@ -1,0 +1,212 @@
+"""Drops, rejoining, disqualification, penalties, deck checks and time extensions.
+
+Penalties follow the regulation where it speaks (swu-1.4 §4.6.2, §6; lcg-2.1d
+"Decküberprüfung", "Verhaltensgesetze") and otherwise the design's common model
+(the Magic Infraction Procedure Guide): a match loss records the match as lost
+without play; a game loss gives the opponent one game win in the current match
+or, once the match has a result, in the match just finished (then it is a
+correction of that result under swu-1.4 §5.8).
+"""
+
+from __future__ import annotations
+
+from commands import models as m
+from commands.context import Base, match_of, official, open_match, player_of, round_of
+from commands.corrections import correction
+from commands.errors import InvalidCommand, RuleViolation, WrongPhase
+from ledger.events import (
+    DeckCheckRecorded,
+    EventBase,
+    PenaltyIssued,
+    PlayerDisqualified,
+    PlayerDropped,
+    PlayerRejoined,
+    ResultReported,
+    TimeExtensionGranted,
+)
+from projections.standings import ruleset_of
+from projections.state import Match, TournamentState
+
+DECK_CHECK_EXTRA_MINUTES = 3  # swu-1.4 §6: time spent plus 3 minutes
+
+
+def forfeit(
+    state: TournamentState, match: Match | None, loser: str, reason: str, base: Base
+) -> list[EventBase]:
+    """The open match of a player who leaves or is penalized is recorded as lost."""
+    if match is None:
+        return []
+    players = (match.players[0], match.players[1])
+    result = ruleset_of(state).forfeit(players, loser, match.stage)
+    return [ResultReported(**{**base, "actor": official(base)}, round=match.round,
+                           players=players, result=result, reason=reason)]  # fmt: skip
+
+
+def drop_player(state: TournamentState, c: m.DropPlayer, base: Base, seed: int) -> list[EventBase]:
+    """A dropped player finishes nothing more and is never paired again: an open match
+    of the current round is recorded as lost (design: drops at any time)."""
+    player = player_of(state, c.player)
+    if not player.active:
+        raise WrongPhase(f"player {c.player!r} has dropped already")
+    dropped = PlayerDropped(**base, player=c.player, reason=c.reason)
+    return [dropped, *forfeit(state, open_match(state, c.player), c.player, "dropped", base)]
+
+
+def rejoin_player(
+    state: TournamentState, c: m.RejoinPlayer, base: Base, seed: int
+) -> list[EventBase]:
+    """X-Wing/Armada "Drops": a dropped player may rejoin the same stage; each missed
+    round counts as an unpaired loss. A disqualified player may not rejoin."""
+    player = player_of(state, c.player)
+    if player.disqualified:
+        raise RuleViolation(f"player {c.player!r} was disqualified and may not rejoin")
+    if not player.dropped:
+        raise WrongPhase(f"player {c.player!r} has not dropped")
+    if not ruleset_of(state).rejoin_allowed:
+        raise RuleViolation(f"{state.ruleset} does not let a dropped player rejoin")
+    if state.stage not in ("registration", "swiss"):
+        raise RuleViolation("a dropped player may rejoin only in the same stage (Swiss)")
+    return [PlayerRejoined(**base, player=c.player)]
+
+
+def disqualify_player(
+    state: TournamentState, c: m.DisqualifyPlayer, base: Base, seed: int
+) -> list[EventBase]:
+    return disqualification(state, c.player, c.reason, base)
+
+
+def disqualification(
+    state: TournamentState, player_id: str, reason: str, base: Base
+) -> list[EventBase]:
+    """Removed for good, may not rejoin; a match in progress is recorded as lost."""
+    player = player_of(state, player_id)
+    if player.disqualified:
+        raise WrongPhase(f"player {player_id!r} is disqualified already")
+    match = open_match(state, player_id) if not player.dropped else None
+    return [
+        PlayerDisqualified(**base, player=player_id, reason=reason),
+        *forfeit(state, match, player_id, "disqualified", base),
+    ]
+
+
+def issue_penalty(
+    state: TournamentState, c: m.IssuePenalty, base: Base, seed: int
+) -> list[EventBase]:
+    player_of(state, c.player)
+    rnd = round_of(state, c.round)
+    rules = ruleset_of(state)
+    if (c.penalty == "point_deduction") != (c.points is not None):
+        raise InvalidCommand("issue_penalty: points go with a point_deduction and only with it")
+    if c.penalty == "point_deduction" and not rules.point_deductions:
+        raise RuleViolation(f"{state.ruleset} has no point deductions (lcg-2.1d only)")
+    issued = PenaltyIssued(**base, player=c.player, round=c.round, penalty=c.penalty,
+                           infraction=c.infraction, points=c.points)  # fmt: skip
+    match = rnd.match_for(c.player)
+    reason = f"{c.penalty.replace('_', ' ')}: {c.infraction}"
+    if c.penalty == "disqualification":
+        return [issued, *disqualification(state, c.player, reason, base)]
+    if c.penalty in ("game_loss", "match_loss") and match is not None and not match.is_bye:
+        return [issued, *loss_penalty(state, match, c.player, c.penalty, reason, base, seed)]
+    return [issued]
+
+
+def loss_penalty(
+    state: TournamentState, match: Match, player: str, penalty: str, reason: str, base: Base,
+    seed: int,
+) -> list[EventBase]:  # fmt: skip
+    """A match loss records the match as lost; a game loss gives the opponent a game win.
+
+    While the match is being played a game loss needs nothing more: the reported result
+    counts the game (a game loss before game 1 makes game 2 the first game, swu-1.4
+    §4.6.2). Once the match has a result, the penalty corrects it (swu-1.4 §6).
+    """
+    rules = ruleset_of(state)
+    players = (match.players[0], match.players[1])
+    if match.status != "confirmed" or match.result is None:
+        if penalty == "match_loss":
+            return forfeit(state, match, player, reason, base)
+        return []
+    if penalty == "match_loss":
+        new = rules.forfeit(players, player, match.stage)
+    else:
+        new = rules.after_game_loss(players, match.result, player, match.stage)
+    if new == match.result:
+        return []
+    return correction(state, match, new, reason, base, seed)
+
+
+def record_deck_check(
+    state: TournamentState, c: m.RecordDeckCheck, base: Base, seed: int
+) -> list[EventBase]:
+    """swu-1.4 §6: deck checks before game 1, between games or after the match; the time
+    spent plus 3 minutes is added to that match. An illegal deck costs a game loss (at
+    the end of a match: in the match just finished). lcg-2.1d "Decküberprüfung": after a
+    match only; an illegal card annuls the game and earns a warning; a deck that cannot
+    be made legal by removing cards disqualifies the player."""
+    player_of(state, c.player)
+    rnd = round_of(state, c.round)
+    match = rnd.match_for(c.player)
+    if match is None or match.is_bye:
+        raise WrongPhase(f"player {c.player!r} has no match in round {c.round} to check")
+    lcg = state.ruleset == "lcg-2.1d"
+    if lcg and c.timing != "after_match":
+        raise RuleViolation(
+            "lcg-2.1d Decküberprüfung: a deck check is requested after the match is over"
+        )
+    if c.outcome == "unfixable" and not lcg:
+        raise RuleViolation(
+            "outcome 'unfixable' is the lcg-2.1d rule; record 'illegal' and any further penalty"
+        )
+    events: list[EventBase] = [DeckCheckRecorded(**base, player=c.player, round=c.round,
+                                                 timing=c.timing, outcome=c.outcome,
+                                                 minutes=c.minutes)]  # fmt: skip
+    if c.timing != "after_match" and match.status != "confirmed":
+        events.append(TimeExtensionGranted(
+            **base, round=c.round, players=match.players,
+            minutes=c.minutes + DECK_CHECK_EXTRA_MINUTES, reason="deck check (swu-1.4 §6)",
+        ))  # fmt: skip
+    return events + deck_check_consequences(state, c, match, base, seed)
+
+
+def deck_check_consequences(
+    state: TournamentState, c: m.RecordDeckCheck, match: Match, base: Base, seed: int
+) -> list[EventBase]:
+    if c.outcome == "legal":
+        return []
+    if c.outcome == "unfixable":
+        return disqualification(state, c.player, "deck cannot be made legal (lcg-2.1d)", base)
+    penalty = "warning" if state.ruleset == "lcg-2.1d" else "game_loss"
+    infraction = "illegal deck found in a deck check"
+    issued = PenaltyIssued(**base, player=c.player, round=c.round, penalty=penalty,
+                           infraction=infraction)  # fmt: skip
+    if penalty == "warning":
+        return [issued, *annulment(state, match, c.player, base, seed)]
+    return [issued, *loss_penalty(state, match, c.player, "game_loss", infraction, base, seed)]
+
+
+def annulment(
+    state: TournamentState, match: Match, player: str, base: Base, seed: int
+) -> list[EventBase]:
+    """lcg-2.1d "Decküberprüfung": "Das Spiel wird annulliert". The document does not say
+    which game; we annul the games the offending player won in the match (a deck with an
+    illegal card helped only there); they score nothing for either player."""
+    if match.result is None or match.result.game_results is None:
+        return []
+    games = tuple("annulled" if g == player else g for g in match.result.game_results)
+    if games == match.result.game_results:
+        return []
+    new = match.result.model_copy(update={"game_results": games})
+    return correction(state, match, new, "illegal card found: game annulled (lcg-2.1d)", base,
+                      seed)  # fmt: skip
+
+
+def grant_time_extension(
+    state: TournamentState, c: m.GrantTimeExtension, base: Base, seed: int
+) -> list[EventBase]:
+    rnd, match = match_of(state, c.round, c.players)
+    if match.status == "confirmed":
+        raise WrongPhase(f"round {c.round} match {c.players[0]} v {c.players[1]} is finished")
+    if rnd is not state.current:
+        raise WrongPhase(f"round {c.round} is not the current round")
+    return [TimeExtensionGranted(**base, round=c.round, players=c.players, minutes=c.minutes,
+                                 reason=c.reason)]  # fmt: skip
