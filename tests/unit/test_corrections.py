@@ -65,9 +65,7 @@ def test_correction_keeps_the_original_report_in_the_log_swu14_5_8() -> None:
     assert [r.result.games for r in match.reports] == [(2, 0)]
 
 
-def test_correction_after_the_next_round_is_paired_repairs_only_affected_tables_swu14_5_8_2() -> (
-    None
-):  # noqa: E501
+def test_correction_after_next_round_paired_repairs_only_affected_tables_swu14_5_8_2() -> None:
     given = two_rounds()
     given.apply({"type": "pair_round", "tournament": "t1", "seed": 99})
     published = {m.table: m.players for m in given.state.rounds[2].matches}
