@@ -460,6 +460,38 @@ def pairings(
 
 
 @app.command()
+def bracket(
+    tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
+) -> None:
+    """The elimination bracket: every round's matches, brackets and winners."""
+    from commands.views import bracket_view
+
+    with reported_errors():
+        st, state, _ = load_state(tournament, store, as_of)
+        view = bracket_view(state)
+        names = st.players(tournament)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_bracket(view, {p: e.name for p, e in names.items()})
+
+
+@app.command()
+def cut(
+    tournament: Tournament,
+    size: Annotated[
+        int | None, typer.Option(help="Cut size (default: the ruleset's table).")
+    ] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Make the top cut from the final Swiss standings; then `pair` pairs the bracket."""
+    execute(store, {"type": "make_cut", "tournament": tournament, "size": size}, as_json)
+
+
+@app.command()
 def log(
     tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
 ) -> None:

@@ -18,7 +18,7 @@ from commands.errors import RuleViolation, WrongPhase
 from ledger.events import EventBase, MatchResult, PairingsRevised, ResultCorrected
 from ledger.store import Recorded
 from projections.pairing import ENGINE
-from projections.revision import revise
+from projections.revision import revise, revise_elimination
 from projections.standings import ruleset_of
 from projections.state import Match, TournamentState
 
@@ -88,7 +88,11 @@ def revision(
     """Re-pair the affected tables of the next round (swu-1.4 §5.8 case 2)."""
     following = event.round + 1
     preview = Recorded(state.seq + 1, 0, event)
-    revised = revise(state, following, preview, event.players, seed)
+    next_round = state.round(following)
+    if next_round is not None and next_round.stage == "elimination":
+        revised = revise_elimination(state, following, preview)
+    else:
+        revised = revise(state, following, preview, event.players, seed)
     if not revised.changed:
         return []
     a, b = event.players

@@ -16,6 +16,7 @@ from commands import discipline
 from commands import models as m
 from commands.context import match_of
 from commands.corrections import correct_result
+from commands.cut import make_cut, pair_elimination
 from commands.errors import (
     DuplicatePlayer,
     InvalidCommand,
@@ -100,6 +101,10 @@ def pair_round(
             f"round {current.number} is not complete: every match needs a confirmed result "
             "before the next round is paired"
         )
+    if state.cut is not None:
+        if c.pairings is not None or c.avoid:
+            raise InvalidCommand("pair_round: elimination rounds are paired from the bracket")
+        return pair_elimination(state, base)
     if c.pairings is not None:
         tables = manual_tables(state, c.pairings)
         return [RoundPaired(**base, round=len(state.rounds) + 1, method="manual", pairings=tables)]
@@ -218,6 +223,7 @@ DECIDERS: dict[str, Callable[..., list[EventBase]]] = {
     "record_deck_check": discipline.record_deck_check,
     "grant_time_extension": discipline.grant_time_extension,
     "correct_result": correct_result,
+    "make_cut": make_cut,
     "pair_round": pair_round,
     "start_round": start_round,
     "report_result": report_result,

@@ -46,7 +46,9 @@ def drop_player(state: TournamentState, c: m.DropPlayer, base: Base, seed: int) 
     """A dropped player finishes nothing more and is never paired again: an open match
     of the current round is recorded as lost (design: drops at any time)."""
     player = player_of(state, c.player)
-    if not player.active:
+    if player.disqualified:
+        raise WrongPhase(f"player {c.player!r} is disqualified and has left the tournament")
+    if player.dropped:
         raise WrongPhase(f"player {c.player!r} has dropped already")
     dropped = PlayerDropped(**base, player=c.player, reason=c.reason)
     return [dropped, *forfeit(state, open_match(state, c.player), c.player, "dropped", base)]

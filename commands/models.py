@@ -108,6 +108,11 @@ class GrantTimeExtension(CommandBase):
     reason: str | None = None
 
 
+class MakeCut(CommandBase):
+    type: Literal["make_cut"]
+    size: Annotated[int, Field(ge=2)] | None = None
+
+
 class FinishTournament(CommandBase):
     type: Literal["finish_tournament"]
 
@@ -125,6 +130,7 @@ Command = Annotated[
     | IssuePenalty
     | RecordDeckCheck
     | GrantTimeExtension
+    | MakeCut
     | FinishTournament,
     Field(discriminator="type"),
 ]

@@ -89,3 +89,27 @@ def show_log(view: Mapping[str, Any]) -> None:
         actor = f"{e['actor']['role']}:{e['actor']['id']}"
         table.add_row(str(e["seq"]), str(e["position"]), e["at"], e["type"], actor, detail)
     console.print(table)
+
+
+def show_bracket(view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+    """Each elimination round as a column of matches; winners in bold."""
+    if not view["rounds"]:
+        console.print("no elimination round yet")
+        return
+    table = Table(title=f"Bracket ({view['format']} elimination)")
+    for rnd in view["rounds"]:
+        table.add_column(f"Round {rnd['round']}")
+    columns = []
+    for rnd in view["rounds"]:
+        cells = []
+        for m in rnd["matches"]:
+            shown = [f"[bold]{names.get(p, p)}[/bold]" if p == m["winner"] else names.get(p, p)
+                     for p in m["players"]]  # fmt: skip
+            label = {"upper": "U", "lower": "L", "final": "F"}.get(m["bracket"] or "", "")
+            cells.append(
+                f"{label} " + (" v ".join(shown) if len(shown) == 2 else f"{shown[0]} (bye)")
+            )
+        columns.append(cells)
+    for row in range(max(len(c) for c in columns)):
+        table.add_row(*(c[row] if row < len(c) else "" for c in columns))
+    console.print(table)

@@ -11,8 +11,9 @@ from typing import Any
 
 from ledger.events import to_json
 from ledger.store import PlayerEntry, Recorded
+from projections.bracket import resolve
 from projections.pairing import eligible_players
-from projections.standings import ruleset_of, standings
+from projections.standings import ruleset_of, standings, swiss_standings
 from projections.state import TournamentState
 
 ERASED = "(erased)"
@@ -35,7 +36,7 @@ def status_view(state: TournamentState) -> dict[str, Any]:
         "round": current.number if current else 0,
         "round_state": current.state if current else None,
         "rounds_planned": rules.rounds_planned(present),
-        "cut_size": rules.cut_size(present),
+        "cut_size": state.cut.size if state.cut else rules.cut_size(present),
         "players": len(state.players),
         "active_players": len(state.active_players),
         "seq": state.seq,
@@ -87,6 +88,25 @@ def pairings_view(state: TournamentState, round_number: int | None = None) -> di
             {"table": m.table, "players": list(m.players)} for m in (rnd.matches if rnd else [])
         ],
     }
+
+
+def bracket_view(state: TournamentState) -> dict[str, Any]:
+    """The elimination rounds as paired, with each match's bracket and winner."""
+    if state.cut is None:
+        return {"format": None, "rounds": []}
+    swiss = [s.player for s in swiss_standings(state)]
+    resolved = resolve(state, ruleset_of(state), swiss).resolved
+    rounds = []
+    for rnd in state.rounds:
+        if rnd.stage != "elimination":
+            continue
+        matches = [
+            {"table": m.table, "players": list(m.players), "bracket": m.bracket,
+             "winner": resolved[m.slot].winner if m.slot in resolved else None}
+            for m in rnd.matches
+        ]  # fmt: skip
+        rounds.append({"round": rnd.number, "matches": matches})
+    return {"format": state.cut.format, "rounds": rounds}
 
 
 def event_view(recorded: Recorded) -> dict[str, Any]:

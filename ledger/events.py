@@ -71,6 +71,9 @@ class Table(Frozen):
 
     table: int | None = None
     players: tuple[str, str] | tuple[str]
+    #: Elimination only: which bracket and which match of it ("U1-1", "L2-1", "GF1").
+    bracket: Literal["upper", "lower", "final"] | None = None
+    slot: str | None = None
 
 
 class EventBase(Frozen):
@@ -208,6 +211,24 @@ class TimeExtensionGranted(EventBase):
     reason: str | None = None
 
 
+class CutMade(EventBase):
+    """The Swiss stage ends; the bracket's entrants in seed order (best first).
+
+    ``playoff`` holds the extra round among players tied at the cut line (swu-1.0
+    §4.1.2): each pair's winner takes the seed of its better-ranked player.
+    ``order`` "seeded" pairs 1 v N; "random" is an event that starts with
+    elimination (X-Wing/Armada "K.-o.-Runden"): seeds were drawn from the seed.
+    """
+
+    type: Literal["cut_made"] = "cut_made"
+    version: Literal[1] = 1
+    size: int
+    seeds: tuple[str, ...]
+    playoff: tuple[tuple[str, str], ...] = ()
+    format: Literal["single", "double"] = "single"
+    order: Literal["seeded", "random"] = "seeded"
+
+
 class TournamentFinished(EventBase):
     type: Literal["tournament_finished"] = "tournament_finished"
     version: Literal[1] = 1
@@ -227,6 +248,7 @@ Event = Annotated[
     | PenaltyIssued
     | DeckCheckRecorded
     | TimeExtensionGranted
+    | CutMade
     | TournamentFinished,
     Field(discriminator="type"),
 ]

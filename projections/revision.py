@@ -16,8 +16,10 @@ from dataclasses import dataclass, replace
 
 from ledger.events import Table
 from ledger.store import Recorded
+from projections.bracket import next_round, resolve
 from projections.errors import NoValidPairing
 from projections.pairing import Field, field_of, pair_field
+from projections.standings import ruleset_of, swiss_standings
 from projections.state import Match, TournamentState, evolve
 
 
@@ -33,12 +35,19 @@ class Revision:
         }
 
 
-def corrected_field(state: TournamentState, round_number: int, correction: Recorded) -> Field:
-    """The pairing field of ``round_number`` as it would have been with the correction."""
+def corrected_before(
+    state: TournamentState, round_number: int, correction: Recorded
+) -> TournamentState:
+    """The state just before ``round_number`` was paired, had the correction been known."""
     before = copy.deepcopy(state)
     evolve(before, correction)
     before.rounds = before.rounds[: round_number - 1]
-    return field_of(before)
+    return before
+
+
+def corrected_field(state: TournamentState, round_number: int, correction: Recorded) -> Field:
+    """The pairing field of ``round_number`` as it would have been with the correction."""
+    return field_of(corrected_before(state, round_number, correction))
 
 
 def revise(
@@ -79,3 +88,24 @@ def renumber(paired: tuple[Table, ...], replaced: list[Match]) -> tuple[Table, .
         out.append(Table(table=next(free, None) if len(t.players) == 2 else None,
                          players=t.players))  # fmt: skip
     return tuple(out)
+
+
+def revise_elimination(state: TournamentState, round_number: int, correction: Recorded) -> Revision:
+    """An elimination result corrected before the next match was played: the bracket
+    follows the corrected winner; tables whose players change are re-paired."""
+    before = corrected_before(state, round_number, correction)
+    swiss = [s.player for s in swiss_standings(before)]
+    ready = {t.slot: t for t in next_round(resolve(before, ruleset_of(before), swiss))}
+    rnd = state.round(round_number)
+    assert rnd is not None
+    replaced, tables = [], []
+    for match in rnd.matches:
+        fresh = ready.get(match.slot)
+        if fresh is not None and fresh.players == match.players:
+            continue
+        replaced.append(Table(table=match.table, players=match.players, bracket=match.bracket,
+                              slot=match.slot))  # fmt: skip
+        if fresh is not None:
+            number = match.table if len(fresh.players) == 2 else None
+            tables.append(fresh.model_copy(update={"table": number}))
+    return Revision(tuple(replaced), tuple(tables))

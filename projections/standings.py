@@ -59,8 +59,8 @@ def random_key(seed: int, player: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def standings(state: TournamentState) -> list[Standing]:
-    """Ranked standings of every registered player (dropped ones included, flagged)."""
+def swiss_standings(state: TournamentState) -> list[Standing]:
+    """Ranked Swiss standings of every registered player (dropped ones included, flagged)."""
     rules = ruleset_of(state)
     records = swiss_records(state, rules)
     scores = rules.scores(records)
@@ -73,3 +73,40 @@ def standings(state: TournamentState) -> list[Standing]:
         Standing(rank, p, scores[p], not state.players[p].active)
         for rank, p in enumerate(order, start=1)
     ]
+
+
+def standings(state: TournamentState) -> list[Standing]:
+    """The standings: after a cut, by elimination finish first (the champion, then those
+    still in, then the later a player went out the better), then by Swiss rank. Points,
+    records and tiebreakers stay the Swiss ones: elimination results never change them."""
+    swiss = swiss_standings(state)
+    if state.cut is None:
+        return swiss
+    from projections.bracket import resolve
+
+    bracket = resolve(state, ruleset_of(state), [s.player for s in swiss])
+    out_in = last_elimination_round(state)
+    alive, champion = bracket.alive(), bracket.champion
+
+    def finish(s: Standing) -> tuple[int, int, int]:
+        if s.player == champion:
+            return (0, 0, s.rank)
+        if s.player in alive:
+            return (1, 0, s.rank)
+        if s.player in out_in:
+            return (2, -out_in[s.player], s.rank)
+        return (3, 0, s.rank)
+
+    ordered = sorted(swiss, key=finish)
+    return [Standing(rank, s.player, s.scores, s.dropped) for rank, s in enumerate(ordered, 1)]
+
+
+def last_elimination_round(state: TournamentState) -> dict[str, int]:
+    """Each player's last elimination round with a match (or a bye)."""
+    last: dict[str, int] = {}
+    for rnd in state.rounds:
+        if rnd.stage == "elimination":
+            for match in rnd.matches:
+                for p in match.players:
+                    last[p] = rnd.number
+    return last

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from ledger.chain import GENESIS
 from ledger.events import (
     Actor,
+    CutMade,
     DeckCheckRecorded,
     Event,
     MatchResult,
@@ -57,6 +58,8 @@ class Match:
     table: int | None
     players: tuple[str, ...]
     stage: Stage
+    bracket: str | None = None
+    slot: str | None = None
     reports: list[Report] = field(default_factory=list)
     corrections: list[Report] = field(default_factory=list)
     result: MatchResult | None = None
@@ -133,6 +136,7 @@ class TournamentState:
     rounds: list[Round] = field(default_factory=list)
     round1_players: int | None = None
     deck_checks: list[DeckCheckRecorded] = field(default_factory=list)
+    cut: CutMade | None = None
     command_ids: dict[str, tuple[int, int]] = field(default_factory=dict)
     finished: bool = False
     seq: int = 0
@@ -155,6 +159,8 @@ class TournamentState:
     def stage(self) -> str:
         if self.finished:
             return "finished"
+        if self.cut is not None and (not self.rounds or self.rounds[-1].stage == "swiss"):
+            return "cut"
         if not self.rounds:
             return "registration"
         return self.rounds[-1].stage
@@ -189,7 +195,7 @@ def _rejoined(state: TournamentState, e: PlayerRejoined, seq: int) -> None:
 def _paired(state: TournamentState, e: RoundPaired, seq: int) -> None:
     rnd = Round(e.round, e.stage, e.method, e.seed, e.engine, paired_seq=seq)
     for t in e.pairings:
-        match = Match(e.round, t.table, t.players, e.stage)
+        match = Match(e.round, t.table, t.players, e.stage, t.bracket, t.slot)
         if match.is_bye:
             match.status = "bye"
         rnd.matches.append(match)
@@ -255,7 +261,7 @@ def _revised(state: TournamentState, e: PairingsRevised, seq: int) -> None:
         return
     gone = {frozenset(t.players) for t in e.replaced}
     kept = [m for m in rnd.matches if frozenset(m.players) not in gone]
-    new = [Match(e.round, t.table, t.players, rnd.stage) for t in e.tables]
+    new = [Match(e.round, t.table, t.players, rnd.stage, t.bracket, t.slot) for t in e.tables]
     for match in new:
         if match.is_bye:
             match.status = "bye"
@@ -288,6 +294,10 @@ def _extended(state: TournamentState, e: TimeExtensionGranted, seq: int) -> None
         match.extension_minutes += e.minutes
 
 
+def _cut(state: TournamentState, e: CutMade, seq: int) -> None:
+    state.cut = e
+
+
 def _finished(state: TournamentState, e: TournamentFinished, seq: int) -> None:
     state.finished = True
 
@@ -306,6 +316,7 @@ _HANDLERS: dict[str, Any] = {
     "penalty_issued": _penalized,
     "deck_check_recorded": _deck_checked,
     "time_extension_granted": _extended,
+    "cut_made": _cut,
     "tournament_finished": _finished,
 }
 

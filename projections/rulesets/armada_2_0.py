@@ -118,6 +118,8 @@ class Armada20(Ruleset):
     tiebreaker_keys = ("mov", "sos")
     #: "Paarungen": a dropped player may ask to rejoin the same stage.
     rejoin_allowed = True
+    #: "K.-o.-Runden": a qualified player who drops before the first cut game is replaced.
+    cut_replacement = True
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {"structure": STRUCTURES}
     defaults: ClassVar[dict[str, Any]] = {"structure": "basic"}
     result_shapes = (

@@ -85,6 +85,11 @@ class Ruleset(ABC):
     pairing_method: ClassVar[str] = "swiss"
     #: Whether a dropped player may come back in the same stage (X-Wing, Armada).
     rejoin_allowed: ClassVar[bool] = False
+    #: Whether a qualified player who drops before the first elimination game is
+    #: replaced by the next in the standings (X-Wing, Armada "K.-o.-Runden").
+    cut_replacement: ClassVar[bool] = False
+    #: Whether players tied on record at the cut line play an extra round (swu-1.0 §4.1.2).
+    uneven_cut: ClassVar[bool] = False
     #: Whether the organizer may deduct tournament points as a penalty (LCG).
     point_deductions: ClassVar[bool] = False
 

@@ -32,7 +32,7 @@ class BestOfGames:
         games, draws = result.games or (0, 0), result.draws or 0
         mine, theirs = games if penalized == players[0] else games[::-1]
         theirs = min(theirs + 1, need)
-        if mine >= need:
+        if mine >= need and theirs >= need:
             mine = need - 1
         ordered = (mine, theirs) if penalized == players[0] else (theirs, mine)
         return MatchResult(games=ordered, draws=draws)

@@ -80,6 +80,8 @@ LEVEL_DECIDERS = ("base_hp", "initiative")
 
 
 class Swu10(BestOfGames, Ruleset):
+    #: §4.1.2: players tied on record across the cut line play an extra round.
+    uneven_cut = True
     id = "swu-1.0"
     tiebreaker_keys = ("wl", "owl", "oowl")
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {

@@ -101,6 +101,8 @@ class XWing20(Ruleset):
     tiebreaker_keys = ("mov", "sos")
     #: "Paarungen": a dropped player may ask to rejoin the same stage.
     rejoin_allowed = True
+    #: "K.-o.-Runden": a qualified player who drops before the first cut game is replaced.
+    cut_replacement = True
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
         "structure": STRUCTURES,
         "squad_points": None,
