@@ -326,6 +326,36 @@ def deck_check(
                     "minutes": minutes}, as_json)  # fmt: skip
 
 
+@app.command("lcg-count")
+def lcg_count(
+    light_objectives: Annotated[
+        int, typer.Option(min=0, help="Objectives in the light side's victory pile.")
+    ],
+    light_damage: Annotated[int, typer.Option(min=0, help="Damage on dark-side objectives.")],
+    dark_dial: Annotated[int, typer.Option(min=0, max=12, help="Death Star dial.")],
+    dark_damage: Annotated[int, typer.Option(min=0, help="Damage on light-side objectives.")],
+    balance: Annotated[
+        str, typer.Option(help="Side the Balance of the Force favours: light or dark.")
+    ],
+    as_json: JsonOpt = False,
+) -> None:
+    """The count of an LCG final game at time (lcg-2.1d "Spielende durch Zeitablauf")."""
+    from projections.rulesets.lcg_finals import dark_side_count, light_side_count
+
+    if balance not in ("light", "dark"):
+        fail("--balance must be light or dark", 2)
+    light = light_side_count(light_objectives, light_damage, balance == "light")
+    dark = dark_side_count(dark_dial, dark_damage, balance == "dark")
+    winner = "light" if light > dark else "dark" if dark > light else None
+    if as_json:
+        print_json({"light": float(light), "dark": float(dark), "winner": winner})
+    else:
+        verdict = (
+            f"the {winner} side wins" if winner else "a tie: the document gives no further rule"
+        )
+        typer.echo(f"light {float(light):g}, dark {float(dark):g}: {verdict}")
+
+
 def json_option(text: str, name: str) -> Any:
     import orjson
 

@@ -14,7 +14,7 @@ from ledger.store import PlayerEntry, Recorded
 from projections.bracket import resolve
 from projections.pairing import eligible_players
 from projections.standings import ruleset_of, standings, swiss_standings
-from projections.state import TournamentState
+from projections.state import Match, TournamentState
 
 ERASED = "(erased)"
 
@@ -84,9 +84,7 @@ def pairings_view(state: TournamentState, round_number: int | None = None) -> di
         "stage": rnd.stage if rnd else state.stage,
         "seq": state.seq,
         "head": state.head,
-        "pairings": [
-            {"table": m.table, "players": list(m.players)} for m in (rnd.matches if rnd else [])
-        ],
+        "pairings": [table_view(m) for m in (rnd.matches if rnd else [])],
     }
 
 
@@ -107,6 +105,15 @@ def bracket_view(state: TournamentState) -> dict[str, Any]:
         ]  # fmt: skip
         rounds.append({"round": rnd.number, "matches": matches})
     return {"format": state.cut.format, "rounds": rounds}
+
+
+def table_view(match: Match) -> dict[str, Any]:
+    """One table; LCG final games also say who plays light or who chooses a side."""
+    view: dict[str, Any] = {"table": match.table, "players": list(match.players)}
+    for key in ("light", "chooses_side"):
+        if getattr(match, key):
+            view[key] = getattr(match, key)
+    return view
 
 
 def event_view(recorded: Recorded) -> dict[str, Any]:

@@ -47,10 +47,12 @@ class MatchResult(Frozen):
     intentional_draw: bool | None = None
     double_loss: bool | None = None
     winner: str | None = None
-    decided_by: Literal["base_hp", "initiative", "final_salvo"] | None = None
+    decided_by: Literal["base_hp", "initiative", "final_salvo", "time_count"] | None = None
     points: tuple[NonNegative, NonNegative] | None = None
     concession: str | None = None
     game_results: tuple[str, ...] | None = None
+    #: LCG finals: the player who played the light side ("Finalrunden").
+    light: str | None = None
 
     def fields_set(self) -> frozenset[str]:
         """Names of the fields the reporter gave (the result's shape)."""
@@ -74,6 +76,9 @@ class Table(Frozen):
     #: Elimination only: which bracket and which match of it ("U1-1", "L2-1", "GF1").
     bracket: Literal["upper", "lower", "final"] | None = None
     slot: str | None = None
+    #: LCG finals ("Finalrunden"): who plays the light side, or who chooses a side.
+    light: str | None = None
+    chooses_side: str | None = None
 
 
 class EventBase(Frozen):

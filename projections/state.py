@@ -60,6 +60,8 @@ class Match:
     stage: Stage
     bracket: str | None = None
     slot: str | None = None
+    light: str | None = None
+    chooses_side: str | None = None
     reports: list[Report] = field(default_factory=list)
     corrections: list[Report] = field(default_factory=list)
     result: MatchResult | None = None
@@ -195,7 +197,8 @@ def _rejoined(state: TournamentState, e: PlayerRejoined, seq: int) -> None:
 def _paired(state: TournamentState, e: RoundPaired, seq: int) -> None:
     rnd = Round(e.round, e.stage, e.method, e.seed, e.engine, paired_seq=seq)
     for t in e.pairings:
-        match = Match(e.round, t.table, t.players, e.stage, t.bracket, t.slot)
+        match = Match(e.round, t.table, t.players, e.stage, t.bracket, t.slot, t.light,
+                      t.chooses_side)  # fmt: skip
         if match.is_bye:
             match.status = "bye"
         rnd.matches.append(match)

@@ -90,6 +90,8 @@ class Ruleset(ABC):
     cut_replacement: ClassVar[bool] = False
     #: Whether players tied on record at the cut line play an extra round (swu-1.0 §4.1.2).
     uneven_cut: ClassVar[bool] = False
+    #: Whether final games assign sides (lcg-2.1d "Finalrunden": light and dark side).
+    final_sides: ClassVar[bool] = False
     #: Whether the organizer may deduct tournament points as a penalty (LCG).
     point_deductions: ClassVar[bool] = False
 

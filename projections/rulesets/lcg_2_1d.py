@@ -83,10 +83,16 @@ class Lcg21d(Ruleset):
     id = "lcg-2.1d"
     tiebreaker_keys = ("sos", "sos2")
     defaults: ClassVar[dict[str, Any]] = {"elimination": "double"}
-    result_shapes = (frozenset({"game_results"}),)
+    result_shapes = (
+        frozenset({"game_results"}),
+        frozenset({"game_results", "light"}),
+        frozenset({"game_results", "decided_by"}),
+        frozenset({"game_results", "light", "decided_by"}),
+    )
     pairing_method = "fold"
     #: "Strafen (z. B. Punktabzug)": the organizer sets the size.
     point_deductions = True
+    final_sides = True
 
     @classmethod
     def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
@@ -113,9 +119,20 @@ class Lcg21d(Ruleset):
                     f"game result {game!r} is neither a player of this match nor 'draw'"
                 )
         if stage == "swiss":
+            if result.light is not None or result.decided_by is not None:
+                raise InvalidResult(
+                    "light and decided_by are recorded for final games only (lcg-2.1d Finalrunden)"
+                )
             self._check_swiss(games)
         else:
             self._check_elimination(games)
+            if result.decided_by not in (None, "time_count"):
+                raise InvalidResult(
+                    "a final game is decided at time by the count (decided_by: time_count), "
+                    "lcg-2.1d Spielende durch Zeitablauf"
+                )
+            if result.light is not None and result.light not in players:
+                raise InvalidResult(f"light {result.light!r} is not a player of this match")
 
     @staticmethod
     def _check_swiss(games: Sequence[str]) -> None:
