@@ -49,3 +49,12 @@ def open_match(state: TournamentState, player: str) -> Match | None:
     if match is None or match.is_bye or match.status == "confirmed":
         return None
     return match
+
+
+def require_role(actor: Actor | None, roles: tuple[str, ...], what: str) -> None:
+    """Only these roles may do this (design: Who acts; the CLI acts as the organizer)."""
+    role = (actor or ORGANIZER).role
+    if role not in roles:
+        from commands.errors import RuleViolation
+
+        raise RuleViolation(f"a {role} may not {what} (only {', '.join(roles)})")

@@ -13,7 +13,7 @@ report always stays in the log.
 from __future__ import annotations
 
 from commands import models as m
-from commands.context import Base, match_of, official
+from commands.context import Base, match_of, official, require_role
 from commands.errors import RuleViolation, WrongPhase
 from ledger.events import EventBase, MatchResult, PairingsRevised, ResultCorrected
 from ledger.store import Recorded
@@ -45,8 +45,7 @@ def timing_of(state: TournamentState, number: int) -> str:
 def correct_result(
     state: TournamentState, c: m.CorrectResult, base: Base, seed: int
 ) -> list[EventBase]:
-    if c.actor is not None and c.actor.role not in ("organizer", "judge"):
-        raise RuleViolation("only an organizer or a judge may correct a result")
+    require_role(c.actor, ("organizer", "judge"), "correct a result")
     rnd, match = match_of(state, c.round, c.players)
     if match.status != "confirmed" or match.result is None:
         raise WrongPhase(

@@ -18,9 +18,8 @@ from commands import models as m
 from commands.context import Base
 from commands.errors import RuleViolation, WrongPhase
 from ledger.events import CutMade, EventBase, RoundPaired
-from projections.bracket import ENGINE, next_round, resolve
+from projections.bracket import ENGINE, elimination_tables
 from projections.pairing import eligible_players
-from projections.rulesets.lcg_finals import with_sides
 from projections.standings import Standing, ruleset_of, swiss_standings
 from projections.state import TournamentState
 
@@ -80,12 +79,7 @@ def uneven_playoff(ranked: list[Standing], size: int) -> list[tuple[str, str]]:
 
 def pair_elimination(state: TournamentState, base: Base) -> list[EventBase]:
     """The next elimination round: every bracket match whose players are known."""
-    rules = ruleset_of(state)
-    ranked = [s.player for s in swiss_standings(state)]
-    bracket = resolve(state, rules, ranked)
-    tables = next_round(bracket)
-    if rules.final_sides:
-        tables = with_sides(tables, state, ranked)
+    bracket, tables = elimination_tables(state)
     if not tables:
         if bracket.champion:
             raise WrongPhase(f"the bracket is complete ({bracket.champion} won): finish it")

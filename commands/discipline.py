@@ -11,7 +11,15 @@ correction of that result under swu-1.4 §5.8).
 from __future__ import annotations
 
 from commands import models as m
-from commands.context import Base, match_of, official, open_match, player_of, round_of
+from commands.context import (
+    Base,
+    match_of,
+    official,
+    open_match,
+    player_of,
+    require_role,
+    round_of,
+)
 from commands.corrections import correction
 from commands.errors import InvalidCommand, RuleViolation, WrongPhase
 from ledger.events import (
@@ -28,6 +36,7 @@ from projections.standings import ruleset_of
 from projections.state import Match, TournamentState
 
 DECK_CHECK_EXTRA_MINUTES = 3  # swu-1.4 §6: time spent plus 3 minutes
+JUDGES = ("organizer", "judge")
 
 
 def forfeit(
@@ -45,6 +54,8 @@ def forfeit(
 def drop_player(state: TournamentState, c: m.DropPlayer, base: Base, seed: int) -> list[EventBase]:
     """A dropped player finishes nothing more and is never paired again: an open match
     of the current round is recorded as lost (design: drops at any time)."""
+    if c.actor is not None and c.actor.role == "player" and c.actor.id != c.player:
+        raise RuleViolation("a player may drop only themselves")
     player = player_of(state, c.player)
     if player.disqualified:
         raise WrongPhase(f"player {c.player!r} is disqualified and has left the tournament")
@@ -74,6 +85,7 @@ def rejoin_player(
 def disqualify_player(
     state: TournamentState, c: m.DisqualifyPlayer, base: Base, seed: int
 ) -> list[EventBase]:
+    require_role(c.actor, JUDGES, "disqualify a player")
     return disqualification(state, c.player, c.reason, base)
 
 
@@ -94,6 +106,7 @@ def disqualification(
 def issue_penalty(
     state: TournamentState, c: m.IssuePenalty, base: Base, seed: int
 ) -> list[EventBase]:
+    require_role(c.actor, JUDGES, "issue a penalty")
     player_of(state, c.player)
     rnd = round_of(state, c.round)
     rules = ruleset_of(state)
@@ -145,6 +158,7 @@ def record_deck_check(
     the end of a match: in the match just finished). lcg-2.1d "Decküberprüfung": after a
     match only; an illegal card annuls the game and earns a warning; a deck that cannot
     be made legal by removing cards disqualifies the player."""
+    require_role(c.actor, JUDGES, "record a deck check")
     player_of(state, c.player)
     rnd = round_of(state, c.round)
     match = rnd.match_for(c.player)
@@ -205,10 +219,9 @@ def annulment(
 def grant_time_extension(
     state: TournamentState, c: m.GrantTimeExtension, base: Base, seed: int
 ) -> list[EventBase]:
-    rnd, match = match_of(state, c.round, c.players)
+    require_role(c.actor, JUDGES, "grant a time extension")
+    _, match = match_of(state, c.round, c.players)
     if match.status == "confirmed":
         raise WrongPhase(f"round {c.round} match {c.players[0]} v {c.players[1]} is finished")
-    if rnd is not state.current:
-        raise WrongPhase(f"round {c.round} is not the current round")
     return [TimeExtensionGranted(**base, round=c.round, players=c.players, minutes=c.minutes,
                                  reason=c.reason)]  # fmt: skip

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ledger.events import to_json
 from ledger.store import PlayerEntry, Recorded
 from projections.bracket import resolve
 from projections.pairing import eligible_players
@@ -117,11 +116,7 @@ def table_view(match: Match) -> dict[str, Any]:
 
 
 def event_view(recorded: Recorded) -> dict[str, Any]:
-    """One event as its JSON model plus its ``seq`` and ``position``."""
-    data = to_json(recorded.event)
-    head = {"seq": recorded.seq, "position": recorded.position}
-    head["type"], head["version"] = data.pop("type"), data.pop("version")
-    return {**head, **data}
+    return recorded.as_json()
 
 
 def log_view(tournament: str, events: Sequence[Recorded]) -> dict[str, Any]:

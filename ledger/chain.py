@@ -15,7 +15,7 @@ from typing import TypeVar
 import orjson
 
 from ledger.errors import ChainBroken
-from ledger.events import EventBase, to_json
+from ledger.events import EventBase, dumps, loads, to_json
 
 GENESIS = "0" * 64
 
@@ -43,13 +43,37 @@ def seal(events: Iterable[E], prev_hash: str) -> list[E]:
     return sealed
 
 
-def verify_chain(tournament: str, events: Sequence[EventBase]) -> str:
+def verify_chain(
+    tournament: str, events: Sequence[EventBase], prev: str = GENESIS, first_seq: int = 1
+) -> str:
     """Recompute the chain; return the head hash or raise naming the first bad seq."""
-    prev = GENESIS
-    for seq, event in enumerate(events, start=1):
+    for seq, event in enumerate(events, start=first_seq):
         if event.prev_hash != prev:
             raise ChainBroken(tournament, seq, "prev_hash does not match the previous event")
         if compute_hash(event) != event.hash:
             raise ChainBroken(tournament, seq, "hash does not match the event's bytes")
+        prev = event.hash
+    return prev
+
+
+def verify_stored(tournament: str, stored: Sequence[tuple[int, int, bytes]]) -> str:
+    """Check stored bytes as an auditor would: seqs without gaps, every event readable
+    and in its canonical form, every hash and link right. Returns the head hash or
+    raises ChainBroken naming the first bad seq."""
+    prev = GENESIS
+    for expected, (seq, _, data) in enumerate(stored, start=1):
+        if seq != expected:
+            raise ChainBroken(tournament, expected, f"event missing (next stored is seq {seq})")
+        try:
+            event = loads(data)
+        except ValueError as exc:
+            raise ChainBroken(tournament, seq, f"stored bytes unreadable: {exc}") from None
+        if dumps(event) != data:
+            raise ChainBroken(
+                tournament, seq, "stored bytes differ from the event's canonical form"
+            )
+        if event.tournament != tournament:
+            raise ChainBroken(tournament, seq, f"event belongs to tournament {event.tournament!r}")
+        verify_chain(tournament, [event], prev=prev, first_seq=seq)
         prev = event.hash
     return prev

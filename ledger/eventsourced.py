@@ -206,12 +206,18 @@ class EventsourcedStore:
                 dialect.setup(self._recorder)
 
     def load(self, tournament: str, after: int = 0) -> list[Recorded]:
+        return [Recorded(seq, pos, loads(data)) for seq, pos, data in self._raw(tournament, after)]
+
+    def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
+        return self._raw(tournament, 0)
+
+    def _raw(self, tournament: str, after: int) -> list[tuple[int, int, bytes]]:
         originator = stream_id(tournament)
         with translated_errors():
             stored = self._recorder.select_events(originator, gt=after or None)
             positions = self._dialect.positions(self._recorder, str(originator)) if stored else {}
         return [
-            Recorded(s.originator_version, positions.get(s.originator_version, 0), loads(s.state))
+            (s.originator_version, positions.get(s.originator_version, 0), bytes(s.state))
             for s in stored
         ]
 

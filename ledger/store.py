@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from ledger.events import Event, EventBase
+from ledger.events import Event, EventBase, to_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +22,13 @@ class Recorded:
     seq: int
     position: int
     event: Event
+
+    def as_json(self) -> dict[str, Any]:
+        """The event as its JSON model plus its ``seq`` and ``position`` (design: log)."""
+        data = to_json(self.event)
+        head = {"seq": self.seq, "position": self.position}
+        head["type"], head["version"] = data.pop("type"), data.pop("version")
+        return {**head, **data}
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +48,9 @@ class Store(Protocol):
 
     def load(self, tournament: str, after: int = 0) -> list[Recorded]:
         """The tournament's events after seq ``after``, in seq order (empty: no such events)."""
+
+    def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
+        """(seq, position, stored bytes) of every event, unparsed: what an auditor checks."""
 
     def append(
         self, tournament: str, events: Sequence[EventBase], expected_version: int

@@ -234,3 +234,17 @@ def next_round(bracket: Bracket) -> tuple[Table, ...]:
         tables.append(Table(table=number if len(r.players) == 2 else None,
                             players=r.players, bracket=r.node.bracket, slot=r.node.id))  # fmt: skip
     return tuple(tables)
+
+
+def elimination_tables(state: TournamentState) -> tuple[Bracket, tuple[Table, ...]]:
+    """The bracket and the tables of its next round (final games with their sides)."""
+    from projections.rulesets.lcg_finals import with_sides
+    from projections.standings import ruleset_of, swiss_standings
+
+    rules = ruleset_of(state)
+    ranked = [s.player for s in swiss_standings(state)]
+    bracket = resolve(state, rules, ranked)
+    tables = next_round(bracket)
+    if rules.final_sides:
+        tables = with_sides(tables, state, ranked)
+    return bracket, tables

@@ -124,7 +124,7 @@ def test_only_a_confirmed_result_can_be_corrected() -> None:
 def test_a_player_cannot_correct_a_result() -> None:
     command = {**correct(2, "p01", "p03", games=[0, 2], draws=0),
                "actor": {"role": "player", "id": "p03"}}  # fmt: skip
-    with pytest.raises(RuleViolation, match="organizer or a judge"):
+    with pytest.raises(RuleViolation, match="may not correct a result"):
         two_rounds().when(command)
 
 

@@ -1,0 +1,52 @@
+"""What changed between two points of a tournament's log (design: replay, diff A B).
+
+The events in between, how the standings moved (and who crossed the cut line),
+which results were corrected and which tables were re-paired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ledger.events import PairingsRevised, ResultCorrected, to_json
+from ledger.store import Recorded
+from projections.pairing import eligible_players
+from projections.standings import ruleset_of, standings
+from projections.state import TournamentState, fold
+
+
+def cut_line(state: TournamentState) -> int:
+    if state.cut is not None:
+        return state.cut.size
+    present = state.round1_players or len(eligible_players(state))
+    return ruleset_of(state).cut_size(present) if state.exists else 0
+
+
+def diff(events: Sequence[Recorded], a: int, b: int) -> dict[str, Any]:
+    """The change from seq ``a`` to seq ``b`` (a < b), as plain data."""
+    before, after = fold(events[:a]), fold(events[:b])
+    between = list(events[a:b])
+    old = {s.player: s for s in standings(before)} if before.exists else {}
+    new = {s.player: s for s in standings(after)}
+    moves = [
+        {"player": p, "from_rank": old[p].rank if p in old else None, "to_rank": s.rank,
+         "from_points": old[p].scores.points if p in old else None, "to_points": s.scores.points}
+        for p, s in new.items()
+        if p not in old or (old[p].rank, old[p].scores.points) != (s.rank, s.scores.points)
+    ]  # fmt: skip
+    line = cut_line(after)
+    inside_before = {p for p, s in old.items() if s.rank <= line}
+    inside_after = {p for p, s in new.items() if s.rank <= line}
+    return {
+        "tournament": after.id, "from": a, "to": b,
+        "events": [r.as_json() for r in between],
+        "standings": sorted(moves, key=lambda m: m["to_rank"]),
+        "cut_line": line,
+        "crossed_cut": {"in": sorted(inside_after - inside_before),
+                        "out": sorted(inside_before - inside_after)},
+        "corrections": [{"seq": r.seq, **to_json(r.event)} for r in between
+                        if isinstance(r.event, ResultCorrected)],
+        "revisions": [{"seq": r.seq, **to_json(r.event)} for r in between
+                      if isinstance(r.event, PairingsRevised)],
+    }  # fmt: skip
