@@ -42,7 +42,8 @@ StoreOpt = Annotated[
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 AsOfOpt = Annotated[
-    int | None, typer.Option("--as-of", min=0, help="Show the state as of this event seq.")
+    str | None,
+    typer.Option("--as-of", help="Show the state as known at this seq or UTC time (ISO 8601)."),
 ]
 Tournament = Annotated[str, typer.Argument(help="Tournament id.")]
 
@@ -56,15 +57,18 @@ def fail(message: str, code: int) -> NoReturn:
 def reported_errors(prefix: str = "") -> Iterator[None]:
     """Turn every named error into one line on stderr and its exit code."""
     from commands.errors import CommandError
-    from ledger.errors import LedgerError
+    from ledger.errors import InvalidExport, LedgerError
     from projections.errors import ProjectionError
+    from replay.errors import ReplayError
 
     try:
         yield
     except CommandError as exc:
         fail(f"{prefix}{exc}", exc.exit_code)
-    except ProjectionError as exc:
+    except (ProjectionError, ReplayError) as exc:
         fail(f"{prefix}{exc}", 1)
+    except InvalidExport as exc:
+        fail(f"{prefix}{exc}", 2)
     except LedgerError as exc:
         fail(f"{prefix}{exc}", 3)
 
@@ -411,19 +415,19 @@ def read_source(source: str) -> list[str]:
 
 
 def load_state(
-    tournament: str, store_url: str | None, as_of: int | None = None
+    tournament: str, store_url: str | None, as_of: str | None = None
 ) -> tuple[Store, TournamentState, list[Recorded]]:
-    """Open the store and fold the tournament (a prefix of it with ``as_of``)."""
+    """Open the store and fold the tournament (the prefix known at ``as_of``)."""
     from commands.errors import UnknownTournament
     from ledger.url import open_store
     from projections.state import fold
+    from replay.points import prefix
 
     store = open_store(store_url)
     events = store.load(tournament)
     if not events:
         raise UnknownTournament(tournament)
-    if as_of is not None:
-        events = events[:as_of]
+    events = prefix(events, as_of)
     return store, fold(events), events
 
 
@@ -540,17 +544,187 @@ def log(
 
 
 @app.command()
-def verify(tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
-    """Recompute the hash chain; name the first seq that does not match (exit 3)."""
-    from ledger.chain import verify_chain
+def verify(
+    tournament: Annotated[str | None, typer.Argument(help="Tournament id.")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Verify every tournament.")] = False,
+    head: Annotated[str | None, typer.Option(help="Prove a published head is in the log.")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Recompute the hash chain (naming the first bad seq, exit 3), then re-derive every
+    automatic pairing from its log prefix and seed; manual pairings are listed as manual."""
+    from ledger.url import open_store
+    from replay.verify import find_head
+    from replay.verify import verify as verify_log
+
+    if not every and tournament is None:
+        fail("verify: name a tournament or give --all", 2)
+    failed = False
+    with reported_errors():
+        st = open_store(store)
+        names = st.tournaments() if every else [tournament or ""]
+        for name in names:
+            stored = st.load_raw(name)
+            if not stored:
+                fail(f"unknown tournament {name!r}", 1)
+            report = verify_log(name, stored, None)
+            if report.broken_at is None:
+                report = verify_log(name, stored, st.load(name))
+            view = report.as_json()
+            if head is not None:
+                view["head_seq"] = find_head(st.load(name), head) if report.head else None
+                failed |= view["head_seq"] is None
+            failed |= not report.ok
+            show_verification(view, as_json, head)
+    if failed:
+        raise typer.Exit(3)
+
+
+def show_verification(view: dict[str, Any], as_json: bool, head: str | None) -> None:
+    if as_json:
+        print_json(view)
+        return
+    name = view["tournament"]
+    if view["broken_at"] is not None:
+        typer.echo(f"error: {view['broken']}", err=True)
+        return
+    typer.echo(f"{name}: chain of {view['events']} events verified, head {view['head']}")
+    for p in view["pairings"]:
+        mark = "ok" if p["ok"] else "MISMATCH"
+        detail = f": {p['detail']}" if p["detail"] else ""
+        typer.echo(f"  round {p['round']} ({p['kind']}, seq {p['seq']}): {mark}{detail}")
+    if head is not None:
+        where = view.get("head_seq")
+        typer.echo(f"  head {head}: " + (f"event seq {where} of this log" if where
+                                        else "NOT part of this log"))  # fmt: skip
+
+
+@app.command()
+def replay(
+    tournament: Tournament,
+    until: Annotated[str, typer.Option(help="Seq or UTC time (ISO 8601) to replay to.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The tournament as known at a point: status, pairings and standings of that prefix."""
+    from commands.views import pairings_view, standings_view, status_view
 
     with reported_errors():
-        _, _, events = load_state(tournament, store)
-        head = verify_chain(tournament, [r.event for r in events])
+        st, state, _events = load_state(tournament, store, until)
+        names = st.players(tournament)
+        view = {"status": status_view(state), "pairings": pairings_view(state),
+                "standings": standings_view(state, names)}  # fmt: skip
     if as_json:
-        print_json({"tournament": tournament, "ok": True, "seq": len(events), "head": head})
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_status(view["status"])
+    if state.rounds:
+        tables.show_pairings(view["pairings"], {p: e.name for p, e in names.items()})
+    tables.show_standings(view["standings"])
+
+
+@app.command()
+def diff(
+    tournament: Tournament,
+    a: Annotated[str, typer.Argument(metavar="A", help="From: seq or UTC time.")],
+    b: Annotated[str, typer.Argument(metavar="B", help="To: seq or UTC time.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """What changed between two points: events, standings moves, corrections, re-pairings."""
+    from ledger.url import open_store
+    from replay.diff import diff as diff_log
+    from replay.points import resolve_point
+
+    with reported_errors():
+        events = open_store(store).load(tournament)
+        if not events:
+            from commands.errors import UnknownTournament
+
+            raise UnknownTournament(tournament)
+        start, end = resolve_point(events, a), resolve_point(events, b)
+        if start >= end:
+            fail(f"diff: A (seq {start}) must come before B (seq {end})", 2)
+        view = diff_log(events, start, end)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_diff(view)
+
+
+@app.command()
+def explain(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+    as_of: AsOfOpt = None,
+) -> None:
+    """How a player's points and every tiebreaker were derived, with the section."""
+    from replay.explain import explain as explain_player
+
+    with reported_errors():
+        _, state, _ = load_state(tournament, store, as_of)
+        view = explain_player(state, player)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_explain(view)
+
+
+@app.command()
+def export(
+    tournament: Tournament,
+    fmt: Annotated[str, typer.Option("--format", help="jsonl: the full log.")] = "jsonl",
+    output: Annotated[
+        str | None, typer.Option("-o", "--output", help="File (default stdout).")
+    ] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Write the full log: a header line with the players' registry, then one event per
+    line in its canonical stored bytes."""
+    from ledger.transfer import export_lines
+    from ledger.url import open_store
+
+    if fmt != "jsonl":
+        fail(f"export: unknown format {fmt!r} (jsonl)", 2)
+    with reported_errors():
+        st = open_store(store)
+        if not st.load_raw(tournament):
+            fail(f"unknown tournament {tournament!r}", 1)
+        data = b"".join(line + b"\n" for line in export_lines(st, tournament))
+    if output:
+        Path(output).write_bytes(data)
     else:
-        typer.echo(f"{tournament}: chain of {len(events)} events verified, head {head}")
+        sys.stdout.buffer.write(data)
+
+
+@app.command("import")
+def import_(
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help="An export in jsonl.")],
+    store: StoreOpt = None,
+) -> None:
+    """Rebuild a tournament from an export into this store, verifying its chain first."""
+    from ledger.transfer import import_lines
+    from ledger.url import open_store
+
+    raw = sys.stdin.buffer.read() if source == "-" else read_bytes(source)
+    with reported_errors():
+        tournament, count = import_lines(open_store(store), raw.splitlines())
+    typer.echo(f"imported {tournament}: {count} events, chain verified")
+
+
+def read_bytes(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror}", 2)
 
 
 @app.command()

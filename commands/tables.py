@@ -113,3 +113,53 @@ def show_bracket(view: Mapping[str, Any], names: Mapping[str, str]) -> None:
     for row in range(max(len(c) for c in columns)):
         table.add_row(*(c[row] if row < len(c) else "" for c in columns))
     console.print(table)
+
+
+def show_diff(view: Mapping[str, Any]) -> None:
+    console.print(f"{view['tournament']}: seq {view['from']} -> {view['to']}, "
+                  f"{len(view['events'])} event(s)")  # fmt: skip
+    for e in view["events"]:
+        console.print(f"  {e['seq']:>5} {e['type']} by {e['actor']['role']}:{e['actor']['id']}")
+    for c in view["corrections"]:
+        why = c.get("reason") or "no reason"
+        console.print(f"  corrected round {c['round']} {' v '.join(c['players'])}: "
+                      f"{c['previous']} -> {c['result']} ({why})")  # fmt: skip
+    for r in view["revisions"]:
+        tables = ", ".join(str(t.get("table")) for t in r["replaced"])
+        console.print(f"  re-paired round {r['round']} table(s) {tables}: {r['reason']}")
+    if view["standings"]:
+        table = Table(title="Standings moves")
+        for col in ("Player", "Rank", "Points"):
+            table.add_column(col)
+        for m in view["standings"]:
+            table.add_row(m["player"], f"{m['from_rank']} -> {m['to_rank']}",
+                          f"{m['from_points']} -> {m['to_points']}")  # fmt: skip
+        console.print(table)
+    crossed = view["crossed_cut"]
+    if crossed["in"] or crossed["out"]:
+        console.print(f"  cut line (top {view['cut_line']}): in {crossed['in']}, "
+                      f"out {crossed['out']}")  # fmt: skip
+
+
+def show_explain(view: Mapping[str, Any]) -> None:
+    console.print(f"{view['player']} in {view['tournament']} ({view['ruleset']}): rank "
+                  f"{view['rank']}, {view['points']:g} points"
+                  + (" (dropped)" if view["dropped"] else ""))  # fmt: skip
+    matches = Table(title="Matches")
+    for col in ("Kind", "Opponent", "Result", "Points", "Games W-L-D", "MoV"):
+        matches.add_column(col)
+    for m in view["matches"]:
+        matches.add_row(m["kind"], str(m["opponent"] or "-"), m["result"], f"{m['points']:g}",
+                        "-".join(str(g) for g in m["games"]), f"{m['mov']:g}")  # fmt: skip
+    console.print(matches)
+    opponents = Table(title="Opponents")
+    keys = [k for k in (view["opponents"][0] if view["opponents"] else {}) if k != "player"]
+    for col in ("Opponent", *keys):
+        opponents.add_column(col)
+    for o in view["opponents"]:
+        opponents.add_row(o["player"], *(f"{o[k]:.4f}" if isinstance(o[k], float) else str(o[k])
+                                         for k in keys))  # fmt: skip
+    console.print(opponents)
+    for key, t in view["tiebreakers"].items():
+        line = f"{key} = {fmt_tiebreaker(key, t['value'])}  ({t['section']}) {t['how']}"
+        console.print(line, markup=False)

@@ -33,3 +33,7 @@ class ChainBroken(LedgerError):
         super().__init__(f"tournament {tournament!r}: hash chain broken at seq {seq}: {detail}")
         self.tournament = tournament
         self.seq = seq
+
+
+class InvalidExport(LedgerError):
+    """A file to import is not a tledger export (its first line names the format)."""
