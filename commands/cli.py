@@ -422,13 +422,17 @@ def load_state(
     from ledger.url import open_store
     from projections.state import fold
     from replay.points import prefix
+    from replay.rebuild import gc_paused, rebuild
 
     store = open_store(store_url)
-    events = store.load(tournament)
+    state, events = rebuild(store, tournament)
     if not events:
         raise UnknownTournament(tournament)
-    events = prefix(events, as_of)
-    return store, fold(events), events
+    if as_of is not None:
+        events = prefix(events, as_of)
+        with gc_paused():
+            state = fold(events)
+    return store, state, events
 
 
 @app.command()
@@ -567,9 +571,10 @@ def verify(
             stored = st.load_raw(name)
             if not stored:
                 fail(f"unknown tournament {name!r}", 1)
-            report = verify_log(name, stored, None)
-            if report.broken_at is None:
-                report = verify_log(name, stored, st.load(name))
+            with gc_paused():
+                report = verify_log(name, stored, None)
+                if report.broken_at is None:
+                    report = verify_log(name, stored, st.load(name))
             view = report.as_json()
             if head is not None:
                 view["head_seq"] = find_head(st.load(name), head) if report.head else None

@@ -21,6 +21,7 @@ from ledger.chain import seal
 from ledger.errors import ConcurrencyConflict
 from ledger.store import PlayerEntry, Recorded, Store
 from projections.state import TournamentState, evolve
+from replay.rebuild import gc_paused
 
 MAX_ATTEMPTS = 20
 
@@ -71,8 +72,9 @@ class Handler:
     def state(self, tournament: str) -> TournamentState:
         """The tournament's current state: the cached fold plus any newer events."""
         state = self._states.get(tournament) or TournamentState()
-        for recorded in self.store.load(tournament, after=state.seq):
-            evolve(state, recorded)
+        with gc_paused():
+            for recorded in self.store.load(tournament, after=state.seq):
+                evolve(state, recorded)
         self._states[tournament] = state
         return state
 
