@@ -558,6 +558,7 @@ def verify(
     """Recompute the hash chain (naming the first bad seq, exit 3), then re-derive every
     automatic pairing from its log prefix and seed; manual pairings are listed as manual."""
     from ledger.url import open_store
+    from replay.rebuild import gc_paused
     from replay.verify import find_head
     from replay.verify import verify as verify_log
 
