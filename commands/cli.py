@@ -531,11 +531,18 @@ def cut(
 
 @app.command()
 def log(
-    tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
+    tournament: Tournament,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+    as_of: AsOfOpt = None,
+    follow: Annotated[bool, typer.Option("--follow", help="Keep printing new events.")] = False,
 ) -> None:
-    """Every event of the tournament, oldest first."""
+    """Every event of the tournament, oldest first (--follow: as they arrive, JSON Lines)."""
     from commands.views import log_view
 
+    if follow:
+        follow_log(tournament, store)
+        return
     with reported_errors():
         _, _, events = load_state(tournament, store, as_of)
     view = log_view(tournament, events)
@@ -545,6 +552,50 @@ def log(
     from commands import tables
 
     tables.show_log(view)
+
+
+token_app = typer.Typer(help="API tokens for `tledger serve`.", no_args_is_help=True)
+app.add_typer(token_app, name="token")
+
+
+@token_app.command("create")
+def token_create(
+    role: Annotated[str, typer.Option(help="organizer, judge, scorekeeper, player or reader.")],
+    tournament: Annotated[
+        str | None, typer.Option(help="Limit the token to one tournament.")
+    ] = None,
+    player: Annotated[str | None, typer.Option(help="The player of a player token.")] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Create an API token; it is printed once, alone on the last line (only a hash is kept)."""
+    from commands.auth import create_token
+    from ledger.url import open_store
+
+    with reported_errors():
+        try:
+            secret = create_token(open_store(store), role, tournament, player)
+        except ValueError as exc:
+            fail(f"token create: {exc}", 2)
+    scope = f"tournament {tournament}" if tournament else "every tournament"
+    typer.echo(f"{role} token for {scope}" + (f", player {player}" if player else ""), err=True)
+    typer.echo(secret)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    store: StoreOpt = None,
+) -> None:
+    """Serve the HTTP API (FastAPI on uvicorn) over the store."""
+    import uvicorn
+
+    from commands.api import create_app
+    from commands.bootstrap import handler_for
+
+    with reported_errors():
+        handler = handler_for(store)
+    uvicorn.run(create_app(handler), host=host, port=port, log_level="warning")
 
 
 @app.command()
@@ -748,6 +799,26 @@ def forget(
             raise UnknownPlayer(player)
         erased = st.forget(tournament, player)
     typer.echo(f"{player}: {'erased' if erased else 'nothing stored to erase'}")
+
+
+def follow_log(tournament: str, store_url: str | None) -> None:
+    """Print each event as one JSON line as it arrives (the CLI twin of the SSE stream)."""
+    import time
+
+    from ledger.url import open_store
+
+    with reported_errors():
+        store = open_store(store_url)
+        seen = 0
+        try:
+            while True:
+                for r in store.load(tournament, after=seen):
+                    print_json(r.as_json())
+                    seen = r.seq
+                sys.stdout.flush()
+                time.sleep(0.5)
+        except KeyboardInterrupt:
+            return
 
 
 def main() -> None:

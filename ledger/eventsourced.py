@@ -30,7 +30,7 @@ from eventsourcing.utils import Environment
 
 from ledger.errors import ConcurrencyConflict, StoreUnavailable
 from ledger.events import EventBase, dumps, loads
-from ledger.store import PlayerEntry, Recorded
+from ledger.store import PlayerEntry, Recorded, TokenEntry
 
 NAMESPACE = uuid.UUID("6f1c1f0e-8a8b-4c43-9a59-5f3b7c2d9e10")
 PAGE = 1000
@@ -57,6 +57,7 @@ class Dialect:
     def __init__(self) -> None:
         self._positions: dict[tuple[str, int], int] = {}
         self._players: dict[tuple[str, str], PlayerEntry] = {}
+        self._tokens: dict[str, TokenEntry] = {}
 
     def setup(self, recorder: ApplicationRecorder) -> None:
         """Create whatever tables the dialect needs."""
@@ -81,6 +82,12 @@ class Dialect:
     def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
         return self._players.pop((tournament, player), None) is not None
 
+    def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
+        self._tokens[entry.token_hash] = entry
+
+    def token(self, recorder: ApplicationRecorder, token_hash: str) -> TokenEntry | None:
+        return self._tokens.get(token_hash)
+
 
 class SQLDialect(Dialect):
     """Shared SQL of the persistent dialects; subclasses set the details."""
@@ -89,6 +96,7 @@ class SQLDialect(Dialect):
     position_column = "rowid"
     events_table = "stored_events"
     players_table = "tledger_players"
+    tokens_table = "tledger_tokens"
 
     def _q(self, sql: str) -> str:
         return sql.replace("?", self.placeholder)
@@ -99,6 +107,11 @@ class SQLDialect(Dialect):
                 f"CREATE TABLE IF NOT EXISTS {self.players_table} ("
                 "tournament TEXT NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL, "
                 "external_id TEXT, PRIMARY KEY (tournament, player))"
+            )
+            cur.execute(
+                f"CREATE TABLE IF NOT EXISTS {self.tokens_table} ("
+                "token_hash TEXT PRIMARY KEY, token_id TEXT NOT NULL, role TEXT NOT NULL, "
+                "tournament TEXT, player TEXT)"
             )
 
     def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
@@ -147,6 +160,26 @@ class SQLDialect(Dialect):
             cur.execute(self._q(f"DELETE {where}"), (tournament, player))
         self._after_delete(recorder)
         return deleted
+
+    def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
+        sql = self._q(
+            f"INSERT INTO {self.tokens_table} (token_hash, token_id, role, tournament, player) "
+            "VALUES (?, ?, ?, ?, ?)"
+        )
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute(sql, (entry.token_hash, entry.token_id, entry.role, entry.tournament,
+                              entry.player))  # fmt: skip
+
+    def token(self, recorder: ApplicationRecorder, token_hash: str) -> TokenEntry | None:
+        sql = (
+            f"SELECT token_hash, token_id, role, tournament, player FROM {self.tokens_table} "
+            "WHERE token_hash = ?"
+        )
+        rows = self._fetch(recorder, sql, (token_hash,))
+        if not rows:
+            return None
+        r = rows[0]
+        return TokenEntry(r["token_hash"], r["token_id"], r["role"], r["tournament"], r["player"])
 
     def _before_delete(self, cur: Any) -> None:
         """Hook: make the delete physical where the database allows it."""
@@ -274,6 +307,14 @@ class EventsourcedStore:
     def forget(self, tournament: str, player: str) -> bool:
         with translated_errors():
             return self._dialect.forget(self._recorder, tournament, player)
+
+    def put_token(self, entry: TokenEntry) -> None:
+        with translated_errors():
+            self._dialect.put_token(self._recorder, entry)
+
+    def token(self, token_hash: str) -> TokenEntry | None:
+        with translated_errors():
+            return self._dialect.token(self._recorder, token_hash)
 
     def close(self) -> None:
         self._factory.close()

@@ -41,6 +41,17 @@ class PlayerEntry:
     external_id: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class TokenEntry:
+    """An API token as stored: only its hash, its role and its scope."""
+
+    token_hash: str
+    token_id: str
+    role: str
+    tournament: str | None
+    player: str | None
+
+
 class Store(Protocol):
     """Append-only streams, one per tournament, plus the player registry."""
 
@@ -71,5 +82,11 @@ class Store(Protocol):
 
     def forget(self, tournament: str, player: str) -> bool:
         """Erase one registry entry for good; True when there was one."""
+
+    def put_token(self, entry: TokenEntry) -> None:
+        """Record a new API token (its hash only)."""
+
+    def token(self, token_hash: str) -> TokenEntry | None:
+        """The token with this hash, if any."""
 
     def close(self) -> None: ...

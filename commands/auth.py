@@ -1,0 +1,87 @@
+"""API tokens and what each role may do (design: Interfaces, HTTP; issue: the HTTP API).
+
+A token is a random secret shown once; only its SHA-256 is stored. A token without
+a tournament acts on every tournament (an organizer's may create tournaments);
+with one, only on that one. The actor of a command comes from the token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from commands.models import Command, CreateTournament
+from ledger.events import Actor
+from ledger.store import Store, TokenEntry
+
+ROLES = ("organizer", "judge", "scorekeeper", "player", "reader")
+
+#: command types each role may send (the organizer may send every one)
+ALLOWED: dict[str, frozenset[str]] = {
+    "judge": frozenset(
+        {
+            "report_result",
+            "correct_result",
+            "issue_penalty",
+            "record_deck_check",
+            "grant_time_extension",
+            "disqualify_player",
+        }
+    ),
+    "scorekeeper": frozenset({"report_result"}),
+    "player": frozenset({"report_result"}),
+    "reader": frozenset(),
+}
+
+
+class Forbidden(Exception):
+    """The token may not do this (HTTP 403)."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_token(store: Store, role: str, tournament: str | None, player: str | None) -> str:
+    """Make and record a token; the secret is returned once and never stored."""
+    if role not in ROLES:
+        raise ValueError(f"unknown role {role!r} (roles: {', '.join(ROLES)})")
+    if (role == "player") != (player is not None):
+        raise ValueError("a player token names its player (--player), and only a player token")
+    if role == "player" and tournament is None:
+        raise ValueError("a player token belongs to one tournament (--tournament)")
+    secret = "tl_" + secrets.token_urlsafe(32)
+    store.put_token(TokenEntry(token_hash(secret), secrets.token_hex(4), role, tournament, player))
+    return secret
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who is calling, from their token."""
+
+    token: TokenEntry
+
+    @property
+    def actor(self) -> Actor:
+        role = self.token.role if self.token.role != "reader" else "organizer"
+        ident = self.token.player or f"{self.token.role}-{self.token.token_id}"
+        return Actor(role=role, id=ident)
+
+    def may_read(self, tournament: str | None) -> bool:
+        return self.token.tournament is None or self.token.tournament == tournament
+
+    def check(self, command: Command) -> None:
+        """Raise Forbidden unless this token may send ``command``."""
+        role, scope = self.token.role, self.token.tournament
+        if scope is not None and command.tournament != scope:
+            raise Forbidden(f"this token acts only on tournament {scope!r}")
+        if isinstance(command, CreateTournament) and (role != "organizer" or scope is not None):
+            raise Forbidden("only an organizer token without a tournament may create one")
+        if role != "organizer" and command.type not in ALLOWED[role]:
+            raise Forbidden(f"a {role} may not send {command.type}")
+        if command.actor is not None and command.actor != self.actor:
+            raise Forbidden("the body names another actor than the token's")
+        players = getattr(command, "players", None)
+        if role == "player" and (players is None or self.token.player not in players):
+            raise Forbidden("a player may report only their own match")
