@@ -22,6 +22,7 @@ import orjson
 from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response, StreamingResponse
+from pydantic import BaseModel
 
 from commands import views
 from commands.auth import Forbidden, Principal, token_hash
@@ -38,6 +39,39 @@ from replay.points import prefix
 MAX_BODY = 64 * 1024
 PAGE = 500
 POLL_SECONDS = 0.25
+#: the largest position a store can hold (a signed 64-bit integer in SQLite and PostgreSQL)
+MAX_POSITION = 2**63 - 1
+
+
+class ErrorBody(BaseModel):
+    """The body of every error answer: one message naming the problem."""
+
+    error: str
+
+
+ERROR_TEXT = {
+    400: "Malformed JSON", 401: "No or unknown bearer token", 403: "The token's role or scope",
+    404: "Unknown tournament", 409: "Refused by the rules", 413: "Body too large",
+    422: "Does not fit the schema", 503: "Store unavailable",
+}  # fmt: skip
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The documented error answers of a route (so /openapi.json states the real shape)."""
+    return {code: {"model": ErrorBody, "description": ERROR_TEXT[code]} for code in codes}
+
+
+READ_ERRORS = errors(401, 403, 404, 409, 422, 503)
+
+
+def command_schema() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The command body's JSON Schema and the models it refers to, for the OpenAPI components.
+
+    A ``#/$defs/...`` reference inside a path item resolves against the document root,
+    where there is no ``$defs``: no client (schemathesis included) could read the body.
+    """
+    body = COMMAND_ADAPTER.json_schema(ref_template="#/components/schemas/{model}")
+    return body, body.pop("$defs", {})
 
 
 def principal(request: Request, authorization: Annotated[str | None, Header()] = None) -> Principal:
@@ -61,6 +95,16 @@ def create_app(handler: Handler) -> FastAPI:
     app.state.store = handler.store
     locks: defaultdict[str, threading.RLock] = defaultdict(threading.RLock)
     store = handler.store
+    command_body, command_defs = command_schema()
+
+    def openapi() -> dict[str, Any]:
+        """FastAPI's document plus the command models that POST /commands refers to."""
+        if app.openapi_schema is None:
+            document = FastAPI.openapi(app)
+            document.setdefault("components", {}).setdefault("schemas", {}).update(command_defs)
+        return app.openapi_schema or {}
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     @contextmanager
     def tournament_lock(tournament: str) -> Iterator[None]:
@@ -97,8 +141,9 @@ def create_app(handler: Handler) -> FastAPI:
 
     @app.post(
         "/commands",
+        responses=errors(400, 401, 403, 404, 409, 413, 422, 503),
         openapi_extra={"requestBody": {"required": True, "content": {
-            "application/json": {"schema": COMMAND_ADAPTER.json_schema()}}}},
+            "application/json": {"schema": command_body}}}},
     )  # fmt: skip
     async def post_command(request: Request, caller: Caller) -> dict[str, Any]:
         body = await request.body()
@@ -137,16 +182,16 @@ def create_app(handler: Handler) -> FastAPI:
             raise UnknownTournament(tournament)
         return view(fold(prefix(events, as_of)))
 
-    @app.get("/tournaments/{tournament}/status")
+    @app.get("/tournaments/{tournament}/status", responses=READ_ERRORS)
     def get_status(tournament: str, caller: Caller, as_of: AsOf = None) -> dict[str, Any]:
         return read(tournament, caller, as_of, lambda s: views.status_view(s))
 
-    @app.get("/tournaments/{tournament}/standings")
+    @app.get("/tournaments/{tournament}/standings", responses=READ_ERRORS)
     def get_standings(tournament: str, caller: Caller, as_of: AsOf = None) -> dict[str, Any]:
         names = store.players(tournament)
         return read(tournament, caller, as_of, lambda s: views.standings_view(s, names))
 
-    @app.get("/tournaments/{tournament}/pairings")
+    @app.get("/tournaments/{tournament}/pairings", responses=READ_ERRORS)
     def get_pairings(
         tournament: str, caller: Caller, as_of: AsOf = None,
         round: Annotated[int | None, Query(ge=1)] = None,
@@ -158,11 +203,11 @@ def create_app(handler: Handler) -> FastAPI:
 
         return read(tournament, caller, as_of, view)
 
-    @app.get("/tournaments/{tournament}/bracket")
+    @app.get("/tournaments/{tournament}/bracket", responses=READ_ERRORS)
     def get_bracket(tournament: str, caller: Caller, as_of: AsOf = None) -> dict[str, Any]:
         return read(tournament, caller, as_of, lambda s: views.bracket_view(s))
 
-    @app.get("/tournaments/{tournament}/log")
+    @app.get("/tournaments/{tournament}/log", responses=READ_ERRORS)
     def get_log(tournament: str, caller: Caller, as_of: AsOf = None) -> dict[str, Any]:
         if not caller.may_read(tournament):
             raise Forbidden(f"this token reads only tournament {caller.token.tournament!r}")
@@ -194,27 +239,28 @@ def create_app(handler: Handler) -> FastAPI:
             return caller.token.tournament
         return tournament
 
-    @app.get("/events")
+    @app.get("/events", responses=errors(401, 403, 422, 503))
     def get_events(
         caller: Caller,
-        after: Annotated[int, Query(ge=0)] = 0,
+        after: Annotated[int, Query(ge=0, le=MAX_POSITION)] = 0,
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
         tournament: str | None = None,
     ) -> dict[str, Any]:
         found, cursor = page(after, limit, stream_scope(caller, tournament))
         return {"events": found, "last": cursor}
 
-    @app.get("/events/stream")
+    @app.get("/events/stream", responses=errors(401, 403, 422))
     async def get_stream(
         request: Request,
         caller: Caller,
         tournament: str | None = None,
-        after: Annotated[int | None, Query(ge=0)] = None,
+        after: Annotated[int | None, Query(ge=0, le=MAX_POSITION)] = None,
         last_event_id: Annotated[str | None, Header()] = None,
     ) -> StreamingResponse:
         scope = stream_scope(caller, tournament)
         resume = (last_event_id or "").strip()
-        start = after if after is not None else int(resume) if resume.isdigit() else 0
+        resumed = min(int(resume), MAX_POSITION) if resume.isascii() and resume.isdigit() else 0
+        start = after if after is not None else resumed
 
         async def events() -> AsyncIterator[bytes]:
             cursor = start
