@@ -9,7 +9,6 @@ byes (the constraints the engine would have kept). Revisions after corrections
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,8 +123,7 @@ def check_revision(
         if following is not None and following.stage == "elimination":
             revised = revise_elimination(state, event.round, correction)
         else:
-            revised = revise(copy.copy(state), event.round, correction, corrected.players,
-                             event.seed)  # fmt: skip
+            revised = revise(state, event.round, correction, corrected.players, event.seed)
     except ProjectionError as exc:
         return PairingCheck(seq, event.round, "revision", False, f"engine refuses: {exc}")
     same = (tables_of(revised.replaced), tables_of(revised.tables)) == (
