@@ -104,6 +104,13 @@ def test_round_two_correction_in_each_timing_situation_swu14_5_8(
         if published:
             assert run(store, [], "pairings", t)["pairings"] == published
 
+    # verify re-derives the round-3 pairing and its revision from the log and the seeds
+    checks = run(store, [], "verify", t)["pairings"]
+    assert all(c["ok"] for c in checks)
+    assert [c["kind"] for c in checks][2:] == (
+        ["auto", "revision"] if timing == "next_round_paired" else ["auto"] if published else []
+    )
+
     # standings differ exactly as the correction implies: as if reported right the first time
     truth = f"memory://{uuid.uuid4().hex}"
     run(truth, event(t, RIGHT))
