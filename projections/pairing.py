@@ -244,29 +244,33 @@ def pair_fold(
     moved: list[Entrant], group: list[Entrant], field: Field
 ) -> tuple[list[Pair], list[Entrant]]:
     """LCG "Setzung": moved-down players on top, fold the group (1vN, 2vN-1, ...); with an
-    odd count the lowest player moves to the top of the next group."""
+    odd count the lowest player moves to the top of the next group. That player stays in
+    the matching (one past the end of the fold), so a rematch is avoided by a small change
+    that moves one other player down, not by sending two down; the graph widens until
+    only the odd one out is left and every moved-down player is paired."""
     pool = [*moved, *group]
-    carry = [pool.pop()] if len(pool) % 2 else []
-    if not pool:
-        return [], carry
     reach = 2
     while True:
         edges = fold_edges(pool, reach, field)
         pairs, left = matching(pool, edges)
-        if not left or reach >= len(pool):
-            return pairs, left + carry
+        settled = len(left) <= len(pool) % 2 and not any(e in moved for e in left)
+        if settled or reach >= len(pool):
+            return pairs, left
         reach *= 4
 
 
 def fold_edges(pool: list[Entrant], reach: int, field: Field) -> list[tuple[int, int, int]]:
-    """Edges near each player's fold partner; the exact fold weighs most ("kleine Änderungen")."""
+    """Edges near each player's fold partner; the exact fold weighs most ("kleine Änderungen").
+
+    With an odd pool the fold covers all but the last player, who is left out at no cost."""
     n = len(pool)
+    last = n - 1 - n % 2
     edges = []
     for i in range(n):
-        partner = n - 1 - i
+        partner = last - i
         for j in range(max(i + 1, partner - reach), min(n, partner + reach + 1)):
             if pool[j].id not in field.met.get(pool[i].id, frozenset()):
-                edges.append((i, j, SAME_GROUP - abs(i + j - (n - 1)) * 10))
+                edges.append((i, j, SAME_GROUP - abs(i + j - last) * 10))
     return edges
 
 
