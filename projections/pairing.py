@@ -8,7 +8,9 @@ Rules (swu-1.4 §4.1.1, swu-1.0 §4.1.1, X-Wing/Armada "Schweizer System", LCG
 2. nobody a second bye while avoidable;
 3. the bye to the lowest-ranked eligible player (random in round 1);
 4. fewest and smallest pair-downs: each score group pairs within itself except
-   for one odd player moved down, unless rematches force more.
+   for one odd player moved down, unless rematches force more (on fields up to
+   256 players a whole-field matching corrects the top-down pass where it sent
+   two players down needlessly).
 
 Score groups are paired top down. Each group (plus the players moved down into
 it) is matched by a maximum-weight, maximum-cardinality matching (rustworkx) on
@@ -27,6 +29,7 @@ always give the same pairings, so an auditor can recompute and compare.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
@@ -43,6 +46,8 @@ CHUNK = 256
 NEIGHBOURS = 6
 SAME_GROUP = 1_000_000
 MOVED_DOWN_BONUS = 100_000
+ACROSS = 10_000
+WHOLE_FIELD = 256
 
 Pair = tuple[str, str]
 
@@ -121,11 +126,48 @@ def pair_field(field: Field, seed: int) -> tuple[Table, ...]:
         rng = random.Random(f"{seed}:{attempt}")
         pairs, leftovers = pair_groups(rest, field, rng)
         if not leftovers:
-            return number_tables(pairs, bye, field)
+            return number_tables(fewer_pair_downs(pairs, rest, field, rng), bye, field)
     raise NoValidPairing(
         f"no pairing avoids a rematch for {', '.join(sorted(leftovers))} "
         "(no rematch within a stage, swu-1.4 §4.1.1); pair this round manually"
     )
+
+
+def sent_down(pairs: list[Pair], score: dict[str, float]) -> Counter[float]:
+    """How many players each score group sends down (pairs across two groups)."""
+    counts: Counter[float] = Counter()
+    for a, b in pairs:
+        if score[a] != score[b]:
+            counts[max(score[a], score[b])] += 1
+    return counts
+
+
+def fewer_pair_downs(
+    pairs: list[Pair], rest: list[Entrant], field: Field, rng: random.Random
+) -> list[Pair]:
+    """Pairing top down cannot look ahead: a group can send two players down where the
+    whole field had a pairing sending one. For fields up to ``WHOLE_FIELD`` players the
+    whole field is then matched at once (fewest pairs across groups, then the smallest
+    gaps, random within groups) and taken when no group sends more players down than
+    before and some group sends fewer."""
+    score = {e.id: e.score for e in rest}
+    before = sent_down(pairs, score)
+    if field.method != "swiss" or len(rest) > WHOLE_FIELD or max(before.values(), default=0) < 2:
+        return pairs
+    order = list(rest)
+    rng.shuffle(order)
+    edges = [
+        (i, j, SAME_GROUP - (ACROSS + int(abs(a.score - b.score) * 100) if a.score != b.score
+                             else 0))
+        for i, a in enumerate(order) for j, b in enumerate(order)
+        if i < j and b.id not in field.met.get(a.id, frozenset())
+    ]  # fmt: skip
+    alternative, left = matching(order, edges)
+    if left:
+        return pairs
+    after = sent_down(alternative, score)
+    better = after != before and all(after[g] <= before[g] for g in after)
+    return alternative if better else pairs
 
 
 def bye_candidates(field: Field, seed: int) -> list[str | None]:

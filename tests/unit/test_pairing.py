@@ -638,3 +638,17 @@ def test_swu10_pairs_by_win_ratio_not_by_wins() -> None:
     by_ratio = {frozenset(p) for p in [("p1", "p5"), ("p2", "p3"), ("p4", "p6")]}
     for seed in range(8):
         assert matches(paired(given, auto(seed))) == by_ratio
+
+
+def test_whole_field_pass_avoids_sending_two_down_from_one_group_swu14_4_1_1() -> None:
+    """Top down, p3 (9) takes p11 (7) and both 5s (p2, p7: a rematch) must go down; the
+    whole field pairs p3 v a 5 and p11 v the other 5, one player down per group."""
+    scores = {"p3": 9.0, "p11": 7.0, "p2": 5.0, "p7": 5.0, "p20": 3.0, "p21": 3.0}
+    entrants = [Entrant(p, s, rank, rank) for rank, (p, s) in enumerate(scores.items(), 1)]
+    met = {p: frozenset() for p in scores} | {"p2": frozenset({"p7"}),
+                                              "p7": frozenset({"p2"})}  # fmt: skip
+    field = Field(entrants, met, frozenset(), first_round=False, method="swiss")
+    for seed in range(20):
+        pairs = {frozenset(t.players) for t in pair_field(field, seed)}
+        assert frozenset({"p20", "p21"}) in pairs
+        assert frozenset({"p3", "p11"}) not in pairs
