@@ -148,8 +148,8 @@ def fewer_pair_downs(
     """Pairing top down cannot look ahead: a group can send two players down where the
     whole field had a pairing sending one. For fields up to ``WHOLE_FIELD`` players the
     whole field is then matched at once (fewest pairs across groups, then the smallest
-    gaps, random within groups) and taken when no group sends more players down than
-    before and some group sends fewer."""
+    gaps, random within groups) and taken when its largest number of players sent
+    down from one group is smaller."""
     score = {e.id: e.score for e in rest}
     before = sent_down(pairs, score)
     if field.method != "swiss" or len(rest) > WHOLE_FIELD or max(before.values(), default=0) < 2:
@@ -166,8 +166,7 @@ def fewer_pair_downs(
     if left:
         return pairs
     after = sent_down(alternative, score)
-    better = after != before and all(after[g] <= before[g] for g in after)
-    return alternative if better else pairs
+    return alternative if max(after.values(), default=0) < max(before.values()) else pairs
 
 
 def bye_candidates(field: Field, seed: int) -> list[str | None]:
