@@ -41,7 +41,7 @@ from projections.errors import NoValidPairing
 from projections.standings import ruleset_of, standings
 from projections.state import TournamentState
 
-ENGINE = "tledger-swiss-1"
+ENGINE = "tledger-swiss-2"
 CHUNK = 256
 NEIGHBOURS = 6
 SAME_GROUP = 1_000_000

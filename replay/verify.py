@@ -16,8 +16,10 @@ from ledger.chain import verify_stored
 from ledger.errors import ChainBroken
 from ledger.events import PairingsRevised, ResultCorrected, RoundPaired, Table
 from ledger.store import Recorded
+from projections.bracket import ENGINE as BRACKET_ENGINE
 from projections.bracket import elimination_tables
 from projections.errors import ProjectionError
+from projections.pairing import ENGINE as SWISS_ENGINE
 from projections.pairing import pair_swiss, previous_opponents
 from projections.revision import revise, revise_elimination
 from projections.state import TournamentState, evolve
@@ -89,6 +91,11 @@ def check_pairings(events: list[Recorded]) -> list[PairingCheck]:
 def check_round(state: TournamentState, seq: int, event: RoundPaired) -> PairingCheck:
     if event.method == "manual":
         return PairingCheck(seq, event.round, "manual", *manual_validity(state, event))
+    current = SWISS_ENGINE if event.stage == "swiss" else BRACKET_ENGINE
+    if event.engine != current:
+        return PairingCheck(seq, event.round, "auto", True,
+                            f"paired by engine {event.engine}; this ledger runs {current} "
+                            "and cannot re-derive it")  # fmt: skip
     try:
         if event.stage == "swiss":
             expected = pair_swiss(state, event.seed or 0, event.avoid)
