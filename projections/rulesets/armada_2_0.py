@@ -53,7 +53,8 @@ from typing import Any, ClassVar
 
 from ledger.events import MatchResult, Stage
 from projections.errors import InvalidResult
-from projections.rulesets.base import Outcome, Ruleset, Scores, by_table, ceil_log2
+from projections.rulesets.base import Outcome, Ruleset, Scores
+from projections.rulesets.structures import StructureTables
 from projections.rulesets.tiebreakers import mov_and_sos_scores
 
 MAX_MOV = 400
@@ -70,8 +71,6 @@ BASIC_BEYOND = (5, 0)
 #: "Fortgeschrittene Struktur"; 91 and more: 5 rounds, top 4.
 ADVANCED = ((28, 3, 0), (44, 4, 2), (90, 5, 2))
 ADVANCED_BEYOND = (5, 4)
-ADVANCED_FIRST_ROW = 9
-BASIC_FIRST_ROW = 4
 
 
 def margin_of_victory(winner_points: int, loser_points: int) -> int:
@@ -104,16 +103,9 @@ def conceded(mov: int) -> tuple[int, int]:
     return AWARDED_POINTS, AWARDED_MOV
 
 
-def structure_row(
-    structure: str, players: int
-) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, int]]:
-    """The table and its beyond-the-end row for a structure (independent: basic)."""
-    if structure == "advanced" and players >= ADVANCED_FIRST_ROW:
-        return ADVANCED, ADVANCED_BEYOND
-    return BASIC, BASIC_BEYOND
-
-
-class Armada20(Ruleset):
+class Armada20(StructureTables, Ruleset):
+    #: "Turnierstrukturen"
+    tables = (BASIC, BASIC_BEYOND, ADVANCED, ADVANCED_BEYOND)
     id = "armada-2.0"
     tiebreaker_keys = ("mov", "sos")
     #: "Paarungen": a dropped player may ask to rejoin the same stage.
@@ -180,16 +172,3 @@ class Armada20(Ruleset):
     # standings ---------------------------------------------------------------
     def scores(self, records: Mapping[str, Sequence[Outcome]]) -> dict[str, Scores]:
         return mov_and_sos_scores(records)
-
-    # tables ------------------------------------------------------------------
-    def table_rounds(self, players: int) -> int:
-        if players < BASIC_FIRST_ROW:
-            return ceil_log2(players)
-        table, (rounds, _) = structure_row(self.options["structure"], players)
-        return by_table([(upper, r) for upper, r, _ in table], players, beyond=rounds)
-
-    def table_cut(self, players: int) -> int:
-        if players < BASIC_FIRST_ROW or self.options["structure"] == "independent":
-            return 0
-        table, (_, cut) = structure_row(self.options["structure"], players)
-        return by_table([(upper, c) for upper, _, c in table], players, beyond=cut)

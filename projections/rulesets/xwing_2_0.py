@@ -68,7 +68,8 @@ from typing import Any, ClassVar
 
 from ledger.events import MatchResult, Stage
 from projections.errors import InvalidOptions, InvalidResult
-from projections.rulesets.base import Outcome, Ruleset, Scores, by_table, ceil_log2
+from projections.rulesets.base import Outcome, Ruleset, Scores
+from projections.rulesets.structures import StructureTables
 from projections.rulesets.tiebreakers import mov_and_sos_scores
 
 DEFAULT_SQUAD_POINTS = 100
@@ -83,20 +84,11 @@ BASIC_BEYOND = (7, 16)
 ADVANCED = ((12, 4, 4), (24, 4, 8), (40, 5, 8), (76, 6, 8), (148, 6, 16), (288, 6, 32),
             (512, 7, 32))  # fmt: skip
 ADVANCED_BEYOND = (8, 32)
-ADVANCED_FIRST_ROW = 9
-BASIC_FIRST_ROW = 4
 
 
-def structure_row(
-    structure: str, players: int
-) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, int]]:
-    """The table and its beyond-the-end row for a structure (independent: basic)."""
-    if structure == "advanced" and players >= ADVANCED_FIRST_ROW:
-        return ADVANCED, ADVANCED_BEYOND
-    return BASIC, BASIC_BEYOND
-
-
-class XWing20(Ruleset):
+class XWing20(StructureTables, Ruleset):
+    #: "Turnierstrukturen"
+    tables = (BASIC, BASIC_BEYOND, ADVANCED, ADVANCED_BEYOND)
     id = "xwing-2.0"
     tiebreaker_keys = ("mov", "sos")
     #: "Paarungen": a dropped player may ask to rejoin the same stage.
@@ -220,16 +212,3 @@ class XWing20(Ruleset):
     # standings ---------------------------------------------------------------
     def scores(self, records: Mapping[str, Sequence[Outcome]]) -> dict[str, Scores]:
         return mov_and_sos_scores(records, self.options["compat"] != "listfortress")
-
-    # tables ------------------------------------------------------------------
-    def table_rounds(self, players: int) -> int:
-        if players < BASIC_FIRST_ROW:
-            return ceil_log2(players)
-        table, (rounds, _) = structure_row(self.options["structure"], players)
-        return by_table([(upper, r) for upper, r, _ in table], players, beyond=rounds)
-
-    def table_cut(self, players: int) -> int:
-        if players < BASIC_FIRST_ROW or self.options["structure"] == "independent":
-            return 0
-        table, (_, cut) = structure_row(self.options["structure"], players)
-        return by_table([(upper, c) for upper, _, c in table], players, beyond=cut)
