@@ -32,9 +32,10 @@ from commands.models import COMMAND_ADAPTER, parse_command
 from ledger.errors import LedgerError
 from ledger.events import event_schema
 from projections.errors import ProjectionError
-from projections.state import TournamentState, fold
+from projections.state import TournamentState
 from replay.errors import ReplayError
 from replay.points import prefix
+from replay.rebuild import rebuild
 
 MAX_BODY = 64 * 1024
 PAGE = 500
@@ -177,10 +178,10 @@ def create_app(handler: Handler) -> FastAPI:
                 if not state.exists:
                     raise UnknownTournament(tournament)
                 return view(state)
-        events = store.load(tournament)
-        if not events:
+        state, _ = rebuild(store, tournament, as_of)
+        if not state.exists:
             raise UnknownTournament(tournament)
-        return view(fold(prefix(events, as_of)))
+        return view(state)
 
     @app.get("/tournaments/{tournament}/status", responses=READ_ERRORS)
     def get_status(tournament: str, caller: Caller, as_of: AsOf = None) -> dict[str, Any]:

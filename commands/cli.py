@@ -420,18 +420,12 @@ def load_state(
     """Open the store and fold the tournament (the prefix known at ``as_of``)."""
     from commands.errors import UnknownTournament
     from ledger.url import open_store
-    from projections.state import fold
-    from replay.points import prefix
-    from replay.rebuild import gc_paused, rebuild
+    from replay.rebuild import rebuild
 
     store = open_store(store_url)
-    state, events = rebuild(store, tournament)
-    if not events:
+    state, events = rebuild(store, tournament, as_of)
+    if not state.exists:
         raise UnknownTournament(tournament)
-    if as_of is not None:
-        events = prefix(events, as_of)
-        with gc_paused():
-            state = fold(events)
     return store, state, events
 
 

@@ -20,6 +20,7 @@ from commands.errors import RuleViolation, WrongPhase
 from ledger.events import CutMade, EventBase, RoundPaired
 from projections.bracket import ENGINE, elimination_tables
 from projections.pairing import eligible_players
+from projections.schedule import cut_size, players_present, rounds_planned
 from projections.standings import Standing, ruleset_of, swiss_standings
 from projections.state import TournamentState
 
@@ -39,12 +40,12 @@ def make_cut(state: TournamentState, c: m.MakeCut, base: Base, seed: int) -> lis
             raise RuleViolation("an elimination needs at least two players")
         return [CutMade(**base, size=len(entrants), seeds=tuple(entrants), format=fmt,
                         order="random")]  # fmt: skip
-    present = state.round1_players or 0
+    present = players_present(state)
     played = sum(r.stage == "swiss" for r in state.rounds)
-    planned = rules.rounds_planned(present)
+    planned = rounds_planned(state)
     if played < planned:
         raise WrongPhase(f"{played} of {planned} Swiss rounds are played; cut after the last")
-    size = c.size or rules.cut_size(present)
+    size = c.size or cut_size(state)
     if not size:
         raise RuleViolation(
             f"this event has no top cut ({state.ruleset}, {present} players at round 1); "

@@ -40,6 +40,7 @@ from ledger.events import (
 from projections.errors import InvalidOptions, InvalidResult, NoValidPairing, UnknownRuleset
 from projections.pairing import ENGINE, eligible_players, pair_swiss
 from projections.rulesets import ruleset
+from projections.schedule import rounds_planned
 from projections.standings import ruleset_of
 from projections.state import Match, TournamentState
 
@@ -108,11 +109,9 @@ def pair_round(
     if c.pairings is not None:
         tables = manual_tables(state, c.pairings)
         return [RoundPaired(**base, round=len(state.rounds) + 1, method="manual", pairings=tables)]
-    rounds_planned = ruleset_of(state).rounds_planned(
-        state.round1_players or len(eligible_players(state))
-    )
-    if len(state.rounds) >= rounds_planned:
-        raise WrongPhase(f"all {rounds_planned} Swiss rounds are paired")
+    planned = rounds_planned(state)
+    if len(state.rounds) >= planned:
+        raise WrongPhase(f"all {planned} Swiss rounds are paired")
     chosen = c.seed if c.seed is not None else seed
     avoid = tuple((a, b) for a, b in c.avoid or [])
     for p in sorted({p for pair in avoid for p in pair}):

@@ -11,7 +11,7 @@ from typing import Any
 
 from ledger.store import PlayerEntry, Recorded
 from projections.bracket import resolve
-from projections.pairing import eligible_players
+from projections.schedule import cut_size, players_present, rounds_planned
 from projections.standings import ruleset_of, standings, swiss_standings
 from projections.state import Match, TournamentState
 
@@ -24,8 +24,7 @@ def number(value: float) -> int | float:
 
 
 def status_view(state: TournamentState) -> dict[str, Any]:
-    rules = ruleset_of(state)
-    present = state.round1_players or len(eligible_players(state))
+    present = players_present(state)
     current = state.current
     return {
         "tournament": state.id,
@@ -34,8 +33,8 @@ def status_view(state: TournamentState) -> dict[str, Any]:
         "stage": state.stage,
         "round": current.number if current else 0,
         "round_state": current.state if current else None,
-        "rounds_planned": rules.rounds_planned(present),
-        "cut_size": state.cut.size if state.cut else rules.cut_size(present),
+        "rounds_planned": rounds_planned(state),
+        "cut_size": cut_size(state),
         "players": len(state.players),
         "active_players": len(state.active_players),
         "seq": state.seq,

@@ -11,16 +11,9 @@ from typing import Any
 
 from ledger.events import PairingsRevised, ResultCorrected, to_json
 from ledger.store import Recorded
-from projections.pairing import eligible_players
-from projections.standings import ruleset_of, standings
-from projections.state import TournamentState, fold
-
-
-def cut_line(state: TournamentState) -> int:
-    if state.cut is not None:
-        return state.cut.size
-    present = state.round1_players or len(eligible_players(state))
-    return ruleset_of(state).cut_size(present) if state.exists else 0
+from projections.schedule import cut_size
+from projections.standings import standings
+from projections.state import fold
 
 
 def diff(events: Sequence[Recorded], a: int, b: int) -> dict[str, Any]:
@@ -35,7 +28,7 @@ def diff(events: Sequence[Recorded], a: int, b: int) -> dict[str, Any]:
         for p, s in new.items()
         if p not in old or (old[p].rank, old[p].scores.points) != (s.rank, s.scores.points)
     ]  # fmt: skip
-    line = cut_line(after)
+    line = cut_size(after) if after.exists else 0
     inside_before = {p for p, s in old.items() if s.rank <= line}
     inside_after = {p for p, s in new.items() if s.rank <= line}
     return {

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 from ledger.store import Recorded, Store
 from projections.state import TournamentState, fold
+from replay.points import prefix
 
 
 @contextmanager
@@ -27,8 +28,10 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def rebuild(store: Store, tournament: str) -> tuple[TournamentState, list[Recorded]]:
-    """The tournament's events and their fold."""
+def rebuild(
+    store: Store, tournament: str, point: str | None = None
+) -> tuple[TournamentState, list[Recorded]]:
+    """The fold of the tournament's events known at ``point`` (all of them by default)."""
     with gc_paused():
-        events = store.load(tournament)
+        events = prefix(store.load(tournament), point)
         return fold(events), events

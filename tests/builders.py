@@ -10,6 +10,7 @@ from commands.models import parse_command
 from ledger.chain import GENESIS, seal
 from ledger.events import EventBase
 from ledger.store import Recorded
+from projections.standings import Standing
 from projections.state import TournamentState, fold
 
 T0 = datetime(2026, 1, 10, 10, 0, tzinfo=UTC)
@@ -21,6 +22,18 @@ def recorded(events: list[EventBase], start: int = 1, prev: str = GENESIS) -> li
         Recorded(seq, seq, e)  # type: ignore[arg-type]
         for seq, e in enumerate(seal(events, prev), start=start)
     ]
+
+
+def state_of(*events: EventBase | list[EventBase]) -> TournamentState:
+    """Fold literal events (single ones or lists of them), numbered 1, 2, 3, ..."""
+    flat: list[EventBase] = []
+    for e in events:
+        flat.extend(e if isinstance(e, list) else [e])
+    return fold(Recorded(seq, seq, e) for seq, e in enumerate(flat, start=1))  # type: ignore[arg-type]
+
+
+def by_player(rows: list[Standing]) -> dict[str, Standing]:
+    return {s.player: s for s in rows}
 
 
 class Given:

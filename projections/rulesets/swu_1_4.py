@@ -99,7 +99,7 @@ class Swu14(BestOfGames, Ruleset):
             raise InvalidResult("an intentional draw is allowed in Swiss rounds only, swu-1.4 §4.4")
 
     def _check_games(self, games: tuple[int, int], draws: int) -> None:
-        wins_needed = 2 if self.best_of == 3 else 1
+        wins_needed = self.wins_needed("swiss")
         if max(games) > wins_needed or min(games) >= wins_needed:
             raise InvalidResult(
                 f"games {list(games)} is impossible in Bo{self.best_of}: "

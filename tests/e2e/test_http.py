@@ -33,13 +33,6 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def stores(tmp_path: Path) -> list[str]:
-    found = [f"sqlite:///{tmp_path / 'http.sqlite3'}"]
-    if os.environ.get("TLEDGER_TEST_POSTGRES"):
-        found.append(os.environ["TLEDGER_TEST_POSTGRES"])
-    return found
-
-
 @pytest.fixture(params=["sqlite", "postgres"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":

@@ -23,13 +23,13 @@ from ledger.events import (
     Table,
     TournamentCreated,
 )
-from ledger.store import Recorded
 from projections.errors import InvalidOptions, InvalidResult
 from projections.rulesets import ruleset
 from projections.rulesets.base import Outcome, Record
 from projections.rulesets.swu_1_0 import Swu10
-from projections.standings import Standing, standings
-from projections.state import TournamentState, fold
+from projections.standings import standings
+from projections.state import TournamentState
+from tests.builders import by_player, state_of
 
 AT = datetime(2024, 3, 2, 10, 0, tzinfo=UTC)
 BASE: dict[str, Any] = {"tournament": "t1", "at": AT, "actor": ORGANIZER}
@@ -64,17 +64,6 @@ def round_of(
             ResultReported(**BASE, round=number, players=players, result=MatchResult(**result))
         )
     return events
-
-
-def state_of(*events: EventBase | list[EventBase]) -> TournamentState:
-    flat: list[EventBase] = []
-    for e in events:
-        flat.extend(e if isinstance(e, list) else [e])
-    return fold(Recorded(seq, seq, e) for seq, e in enumerate(flat, start=1))  # type: ignore[arg-type]
-
-
-def by_player(rows: list[Standing]) -> dict[str, Standing]:
-    return {s.player: s for s in rows}
 
 
 def result(**fields: Any) -> MatchResult:
