@@ -222,15 +222,14 @@ def create_app(handler: Handler) -> FastAPI:
         found: list[dict[str, Any]] = []
         cursor = after
         while len(found) < limit:
-            batch = store.read_after(cursor, PAGE)
+            batch, last = store.scan(cursor, PAGE, tournament)
             for t, r in batch:
-                cursor = r.position
-                if tournament is None or t == tournament:
-                    found.append({"position": r.position, "tournament": t, **r.as_json()})
-                    if len(found) == limit:
-                        break
-            if len(batch) < PAGE:
+                found.append({"position": r.position, "tournament": t, **r.as_json()})
+                if len(found) == limit:
+                    return found, r.position
+            if last == cursor:  # the end of the store
                 break
+            cursor = last
         return found, cursor
 
     def stream_scope(caller: Principal, tournament: str | None) -> str | None:
@@ -267,7 +266,11 @@ def create_app(handler: Handler) -> FastAPI:
             cursor = start
             yield b": tledger event stream\n\n"
             while not await request.is_disconnected():
-                found, cursor = await asyncio.to_thread(page, cursor, PAGE, scope)
+                try:
+                    found, cursor = await asyncio.to_thread(page, cursor, PAGE, scope)
+                except LedgerError as exc:  # a damaged store: say so, never serve past it
+                    yield b"event: error\ndata: " + orjson.dumps({"error": str(exc)}) + b"\n\n"
+                    return
                 for e in found:
                     yield f"id: {e['position']}\ndata: ".encode() + orjson.dumps(e) + b"\n\n"
                 if not found:

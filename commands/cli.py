@@ -376,12 +376,9 @@ def apply(
     as_json: JsonOpt = False,
 ) -> None:
     """Execute JSON Lines commands in order; stop at the first rejected one."""
-    import orjson
-
     from commands.bootstrap import handler_for
-    from commands.models import parse_command
 
-    lines = read_source(source)
+    lines = read_source(source).splitlines()
     with reported_errors():
         handler = handler_for(store)
     count = 0
@@ -389,11 +386,7 @@ def apply(
         if not line.strip():
             continue
         with reported_errors(f"line {number}: "):
-            try:
-                data = orjson.loads(line)
-            except orjson.JSONDecodeError as exc:
-                fail(f"line {number}: malformed JSON: {exc}", 2)
-            command = parse_command(data)
+            command = parse_line(line, number)
             outcome = run_logged(handler, command)
         count += 1
         if as_json:
@@ -402,11 +395,32 @@ def apply(
         typer.echo(f"applied {count} command(s)")
 
 
-def read_source(source: str) -> list[str]:
-    if source == "-":
-        return sys.stdin.read().splitlines()
+def parse_line(line: bytes, number: int) -> Any:
+    """One JSON Lines line as a command: bad bytes, bad JSON and a bad command are each
+    input that does not fit the contract (exit 2), named with the line."""
+    import orjson
+
+    from commands.models import parse_command
+
     try:
-        return Path(source).read_text(encoding="utf-8").splitlines()
+        text = line.decode("utf-8-sig" if number == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"line {number}: not UTF-8: {exc.reason} at byte {exc.start + 1}", 2)
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        fail(f"line {number}: malformed JSON: {exc}", 2)
+    return parse_command(data)
+
+
+def read_source(source: str) -> bytes:
+    """FILE or standard input as bytes. Decoding is per line, so that a byte that is not
+    UTF-8 is reported with its line; and only a line feed or a carriage return ends a
+    line (a U+2028 inside a JSON string does not, as it did when splitting text)."""
+    if source == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(source).read_bytes()
     except OSError as exc:
         fail(f"cannot read {source}: {exc.strerror}", 2)
 
@@ -422,7 +436,7 @@ def load_state(
     from ledger.url import open_store
     from replay.rebuild import rebuild
 
-    store = open_store(store_url)
+    store = open_store(store_url, create=False)
     state, events = rebuild(store, tournament, as_of)
     if not state.exists:
         raise UnknownTournament(tournament)
@@ -611,7 +625,7 @@ def verify(
         fail("verify: name a tournament or give --all", 2)
     failed = False
     with reported_errors():
-        st = open_store(store)
+        st = open_store(store, create=False)
         names = st.tournaments() if every else [tournament or ""]
         for name in names:
             stored = st.load_raw(name)
@@ -690,7 +704,7 @@ def diff(
     from replay.points import resolve_point
 
     with reported_errors():
-        events = open_store(store).load(tournament)
+        events = open_store(store, create=False).load(tournament)
         if not events:
             from commands.errors import UnknownTournament
 
@@ -746,8 +760,8 @@ def export(
     if fmt != "jsonl":
         fail(f"export: unknown format {fmt!r} (jsonl)", 2)
     with reported_errors():
-        st = open_store(store)
-        if not st.load_raw(tournament):
+        st = open_store(store, create=False)
+        if not st.load(tournament):  # checks every event: a damaged log is not exported
             fail(f"unknown tournament {tournament!r}", 1)
         data = b"".join(line + b"\n" for line in export_lines(st, tournament))
     if output:
@@ -802,7 +816,7 @@ def follow_log(tournament: str, store_url: str | None) -> None:
     from ledger.url import open_store
 
     with reported_errors():
-        store = open_store(store_url)
+        store = open_store(store_url, create=False)
         seen = 0
         try:
             while True:

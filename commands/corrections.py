@@ -17,8 +17,7 @@ from commands.context import Base, match_of, official, require_role
 from commands.errors import RuleViolation, WrongPhase
 from ledger.events import EventBase, MatchResult, PairingsRevised, ResultCorrected
 from ledger.store import Recorded
-from projections.pairing import ENGINE
-from projections.revision import revise, revise_elimination
+from projections.revision import revise_round
 from projections.standings import ruleset_of
 from projections.state import Match, TournamentState
 
@@ -84,20 +83,19 @@ def correction(
 def revision(
     state: TournamentState, event: ResultCorrected, seed: int, base: Base
 ) -> list[EventBase]:
-    """Re-pair the affected tables of the next round (swu-1.4 §5.8 case 2)."""
+    """Re-pair the affected tables of the next round (swu-1.4 §5.8 case 2) with the engine
+    of its stage, and name that engine: an elimination round is re-paired from the bracket
+    (with the lcg-2.1d sides of its final games), never by the Swiss engine."""
     following = event.round + 1
     preview = Recorded(state.seq + 1, 0, event)
-    next_round = state.round(following)
-    if next_round is not None and next_round.stage == "elimination":
-        revised = revise_elimination(state, following, preview)
-    else:
-        revised = revise(state, following, preview, event.players, seed)
+    revised = revise_round(state, following, preview, event.players, seed)
     if not revised.changed:
         return []
     a, b = event.players
     return [
         PairingsRevised(
-            **{**base, "actor": official(base)}, round=following, seed=seed, engine=ENGINE,
+            **{**base, "actor": official(base)}, round=following, seed=seed,
+            engine=revised.engine,
             reason=f"round {event.round} result of {a} v {b} corrected (swu-1.4 §5.8)",
             replaced=revised.replaced, tables=revised.tables,
         )

@@ -18,7 +18,7 @@ from commands import models as m
 from commands.context import Base
 from commands.errors import RuleViolation, WrongPhase
 from ledger.events import CutMade, EventBase, RoundPaired
-from projections.bracket import ENGINE, elimination_tables
+from projections.elimination import ENGINE, elimination_tables
 from projections.pairing import eligible_players
 from projections.schedule import cut_size, players_present, rounds_planned
 from projections.standings import Standing, ruleset_of, swiss_standings

@@ -7,10 +7,10 @@ ids and seeds come in as arguments, so every decision can be replayed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from typing import Any, assert_never
 
 from commands import discipline
 from commands import models as m
@@ -26,6 +26,7 @@ from commands.errors import (
     UnknownTournament,
     WrongPhase,
 )
+from commands.idempotency import command_digest
 from ledger.events import (
     ORGANIZER,
     EventBase,
@@ -70,9 +71,48 @@ def decide(
         "at": now,
         "actor": command.actor or ORGANIZER,
         "command_id": command.command_id,
+        "command_digest": command_digest(command) if command.command_id else None,
     }
     with as_command_errors():
-        return DECIDERS[command.type](state, command, base, seed)
+        return dispatch(state, command, base, seed)
+
+
+def dispatch(
+    state: TournamentState, command: m.Command, base: dict[str, Any], seed: int
+) -> list[EventBase]:
+    """The decider of each command type. Exhaustive: a command added to ``m.Command``
+    and not wired here fails mypy at ``assert_never`` (design: Style)."""
+    match command:
+        case m.CreateTournament():
+            return create_tournament(state, command, base, seed)
+        case m.RegisterPlayer():
+            return register_player(state, command, base, seed)
+        case m.DropPlayer():
+            return discipline.drop_player(state, command, base, seed)
+        case m.RejoinPlayer():
+            return discipline.rejoin_player(state, command, base, seed)
+        case m.PairRound():
+            return pair_round(state, command, base, seed)
+        case m.StartRound():
+            return start_round(state, command, base, seed)
+        case m.ReportResult():
+            return report_result(state, command, base, seed)
+        case m.CorrectResult():
+            return correct_result(state, command, base, seed)
+        case m.DisqualifyPlayer():
+            return discipline.disqualify_player(state, command, base, seed)
+        case m.IssuePenalty():
+            return discipline.issue_penalty(state, command, base, seed)
+        case m.RecordDeckCheck():
+            return discipline.record_deck_check(state, command, base, seed)
+        case m.GrantTimeExtension():
+            return discipline.grant_time_extension(state, command, base, seed)
+        case m.MakeCut():
+            return make_cut(state, command, base, seed)
+        case m.FinishTournament():
+            return finish_tournament(state, command, base, seed)
+        case _:
+            assert_never(command)
 
 
 def create_tournament(
@@ -210,21 +250,3 @@ def finish_tournament(
     if current is not None and current.state != "complete":
         raise WrongPhase(f"round {current.number} is not complete")
     return [TournamentFinished(**base)]
-
-
-DECIDERS: dict[str, Callable[..., list[EventBase]]] = {
-    "create_tournament": create_tournament,
-    "register_player": register_player,
-    "drop_player": discipline.drop_player,
-    "rejoin_player": discipline.rejoin_player,
-    "disqualify_player": discipline.disqualify_player,
-    "issue_penalty": discipline.issue_penalty,
-    "record_deck_check": discipline.record_deck_check,
-    "grant_time_extension": discipline.grant_time_extension,
-    "correct_result": correct_result,
-    "make_cut": make_cut,
-    "pair_round": pair_round,
-    "start_round": start_round,
-    "report_result": report_result,
-    "finish_tournament": finish_tournament,
-}

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from commands.decide import decide
+from commands.idempotency import CommandIdReused, same_personal_data, seen_before
 from commands.models import Command, RegisterPlayer
 from ledger.chain import seal
 from ledger.errors import ConcurrencyConflict
 from ledger.store import PlayerEntry, Recorded, Store
-from projections.state import TournamentState, evolve
+from projections.state import CommandSeen, TournamentState, evolve
 from replay.rebuild import gc_paused
 
 MAX_ATTEMPTS = 20
@@ -70,12 +71,14 @@ class Handler:
         self._states: dict[str, TournamentState] = {}
 
     def state(self, tournament: str) -> TournamentState:
-        """The tournament's current state: the cached fold plus any newer events."""
+        """The tournament's current state: the cached fold plus any newer events, each
+        checked against the head the cache holds (a rewritten event is never folded)."""
         state = self._states.get(tournament) or TournamentState()
         with gc_paused():
-            for recorded in self.store.load(tournament, after=state.seq):
+            for recorded in self.store.load(tournament, after=state.seq, head=state.head):
                 evolve(state, recorded)
-        self._states[tournament] = state
+        if state.exists:
+            self._states[tournament] = state
         return state
 
     def handle(self, command: Command) -> Outcome:
@@ -83,31 +86,35 @@ class Handler:
         seed = self.seeds()
         for attempt in range(MAX_ATTEMPTS):
             state = self.state(command.tournament)
-            if command.command_id is not None and command.command_id in state.command_ids:
-                return self.repeated(command.tournament, state.command_ids[command.command_id])
+            seen = seen_before(state, command)
+            if seen is not None:
+                return self.repeated(command, seen)
             events = decide(state, command, now=self.clock(), seed=seed)
-            self._register_personal_data(command)
             try:
                 recorded = self.store.append(
-                    command.tournament, seal(events, state.head), expected_version=state.seq
-                )
+                    command.tournament, seal(events, state.head), expected_version=state.seq,
+                    players=personal_data(command),
+                )  # fmt: skip
             except ConcurrencyConflict:
                 backoff(attempt)
                 continue
             return Outcome(command.tournament, recorded)
         raise ConcurrencyConflict(command.tournament, self.state(command.tournament).seq)
 
-    def repeated(self, tournament: str, seqs: tuple[int, int]) -> Outcome:
-        """A command id seen before: the original outcome, nothing appended (safe retries)."""
-        first, last = seqs
-        recorded = self.store.load(tournament, after=first - 1)
-        return Outcome(tournament, [r for r in recorded if r.seq <= last])
+    def repeated(self, command: Command, seen: CommandSeen) -> Outcome:
+        """A command id seen before with this body: the original outcome, nothing appended
+        (safe retries). A registration retried under another name is refused."""
+        entry = self.store.players(command.tournament).get(getattr(command, "player", ""))
+        if not same_personal_data(command, entry):
+            raise CommandIdReused(command.command_id or "", seen.first)
+        recorded = self.store.load(command.tournament, after=seen.first - 1, head=None)
+        return Outcome(command.tournament, [r for r in recorded if r.seq <= seen.last])
 
-    def _register_personal_data(self, command: Command) -> None:
-        """Names and external ids go to the registry, never into the hashed log."""
-        if isinstance(command, RegisterPlayer):
-            entry = PlayerEntry(
-                command.tournament, command.player, command.name or command.player,
-                command.external_id,
-            )  # fmt: skip
-            self.store.put_players([entry])
+
+def personal_data(command: Command) -> list[PlayerEntry]:
+    """Names and external ids go to the registry, never into the hashed log; the store
+    writes them in the transaction that appends the registration, or not at all."""
+    if not isinstance(command, RegisterPlayer):
+        return []
+    name = command.name or command.player
+    return [PlayerEntry(command.tournament, command.player, name, command.external_id)]

@@ -1,32 +1,115 @@
 """Command models: the public JSON Lines / HTTP contract (design: Command contract).
 
 Commands are imperative and can be rejected. Unknown fields and types are
-refused (``extra="forbid"``) so that a typo never passes silently.
+refused (``extra="forbid"``) so that a typo never passes silently. Input the
+record must never hold is refused here too, so that the CLI and the HTTP API
+refuse it alike: ids that are not short and printable, names that break a line,
+a match naming one player twice, JSON nested deeper than any command needs.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import unicodedata
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+)
+from pydantic_core import PydanticCustomError
 
 from commands.errors import InvalidCommand
 from ledger.events import Actor, MatchResult, Penalty
 
-Id = Annotated[str, Field(min_length=1, max_length=200)]
+#: Deeper JSON than this is refused before validation: no command of the contract
+#: nests more than a few levels, and deep data only costs stack and time.
+MAX_DEPTH = 64
+MAX_ID = 200
+#: Unicode categories an id may not contain: controls (NUL, line breaks, tabs),
+#: format characters (bidirectional overrides, isolates and marks, zero-width
+#: characters), surrogates and line or paragraph separators. An id is printed in
+#: pairings, logs and error lines, and one of these would make two ids look alike
+#: or reorder what a terminal or a printout shows.
+NOT_IN_IDS = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+#: Names may hold any printable text (a zero-width joiner in an emoji, a
+#: right-to-left mark in a name written in Hebrew) but nothing that breaks a line.
+NOT_IN_NAMES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+CONTROL_NAMES = {0x00: "NUL", 0x09: "TAB", 0x0A: "LINE FEED", 0x0D: "CARRIAGE RETURN",
+                 0x1B: "ESCAPE", 0x7F: "DELETE"}  # fmt: skip
+
+
+def character(ch: str) -> str:
+    """``U+202E RIGHT-TO-LEFT OVERRIDE``: a character named so that a reader can find it."""
+    name = unicodedata.name(ch, "") or CONTROL_NAMES.get(ord(ch), "CONTROL CHARACTER")
+    return f"U+{ord(ch):04X} {name}"
+
+
+def refuse_categories(value: str, categories: frozenset[str]) -> str:
+    bad = next((ch for ch in value if unicodedata.category(ch) in categories), None)
+    if bad is not None:
+        raise PydanticCustomError(
+            "not_printable", "must be printable (contains {character})",
+            {"character": character(bad)},
+        )  # fmt: skip
+    return value
+
+
+def printable_id(value: str) -> str:
+    """Ids are short and printable, so that what is shown is what is stored."""
+    return refuse_categories(value, NOT_IN_IDS)
+
+
+def printable_text(value: str) -> str:
+    """Free text (names) may be any printable text on one line."""
+    return refuse_categories(value, NOT_IN_NAMES)
+
+
+def printable_actor(actor: Actor) -> Actor:
+    """The actor's id is an id like any other (``Actor`` itself lives in the record)."""
+    if len(actor.id) > MAX_ID:
+        raise PydanticCustomError(
+            "string_too_long", "id should have at most {max_length} characters",
+            {"max_length": MAX_ID},
+        )  # fmt: skip
+    try:
+        printable_id(actor.id)
+    except PydanticCustomError as exc:
+        raise PydanticCustomError("not_printable", "id {message}",
+                                  {"message": exc.message()}) from None  # fmt: skip
+    return actor
+
+
+def two_players(players: tuple[str, str]) -> tuple[str, str]:
+    """A match has two different players: the same id twice names a bye, which has no
+    result to report or correct and no clock to extend."""
+    if players[0] == players[1]:
+        raise PydanticCustomError(
+            "same_player", "names {player} twice; a match is two different players",
+            {"player": repr(players[0])},
+        )  # fmt: skip
+    return players
+
+
+Id = Annotated[str, Field(min_length=1, max_length=MAX_ID), AfterValidator(printable_id)]
+Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(printable_text)]
+MatchPlayers = Annotated[tuple[Id, Id], AfterValidator(two_players)]
 
 
 class CommandBase(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     tournament: Id
-    actor: Actor | None = None
-    command_id: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    actor: Annotated[Actor, AfterValidator(printable_actor)] | None = None
+    command_id: Id | None = None
 
 
 class CreateTournament(CommandBase):
     type: Literal["create_tournament"]
-    name: Annotated[str, Field(min_length=1, max_length=200)]
+    name: Name
     ruleset: str
     options: dict[str, Any] = Field(default_factory=dict)
 
@@ -34,8 +117,8 @@ class CreateTournament(CommandBase):
 class RegisterPlayer(CommandBase):
     type: Literal["register_player"]
     player: Id
-    name: Annotated[str, Field(min_length=1, max_length=200)] | None = None
-    external_id: Annotated[str, Field(max_length=200)] | None = None
+    name: Name | None = None
+    external_id: Annotated[str, Field(max_length=200), AfterValidator(printable_text)] | None = None
 
 
 class DropPlayer(CommandBase):
@@ -64,14 +147,14 @@ class StartRound(CommandBase):
 class ReportResult(CommandBase):
     type: Literal["report_result"]
     round: Annotated[int, Field(ge=1)]
-    players: tuple[Id, Id]
+    players: MatchPlayers
     result: MatchResult
 
 
 class CorrectResult(CommandBase):
     type: Literal["correct_result"]
     round: Annotated[int, Field(ge=1)]
-    players: tuple[Id, Id]
+    players: MatchPlayers
     result: MatchResult
     reason: Annotated[str, Field(min_length=1, max_length=500)] | None = None
 
@@ -103,7 +186,7 @@ class RecordDeckCheck(CommandBase):
 class GrantTimeExtension(CommandBase):
     type: Literal["grant_time_extension"]
     round: Annotated[int, Field(ge=1)]
-    players: tuple[Id, Id]
+    players: MatchPlayers
     minutes: Annotated[int, Field(ge=1, le=180)]
     reason: str | None = None
 
@@ -136,9 +219,11 @@ Command = Annotated[
 ]
 
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
+#: The command models of the union, in its order (what decide, the role table and
+#: the tests iterate over).
+COMMAND_CLASSES: tuple[type[CommandBase], ...] = get_args(get_args(Command)[0])
 COMMAND_TYPES: tuple[str, ...] = tuple(
-    m.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
-    for m in CommandBase.__subclasses__()
+    get_args(m.model_fields["type"].annotation)[0] for m in COMMAND_CLASSES
 )
 
 
@@ -147,6 +232,9 @@ def parse_command(data: Any) -> Command:
     if not isinstance(data, dict):
         raise InvalidCommand("a command must be a JSON object")
     kind = data.get("type")
+    if nested_deeper(data, MAX_DEPTH):
+        named = f"{kind}: " if isinstance(kind, str) and kind in COMMAND_TYPES else ""
+        raise InvalidCommand(f"{named}JSON nested deeper than {MAX_DEPTH} levels")
     if kind not in COMMAND_TYPES:
         raise InvalidCommand(
             f"unknown command type {kind!r} (supported: {', '.join(COMMAND_TYPES)})"
@@ -155,6 +243,27 @@ def parse_command(data: Any) -> Command:
         return COMMAND_ADAPTER.validate_python(data)
     except ValidationError as exc:
         raise InvalidCommand(f"{kind}: {describe(exc)}") from None
+
+
+def nested_deeper(data: Any, limit: int) -> bool:
+    """Whether ``data`` nests objects and arrays more than ``limit`` levels deep.
+
+    Walked with a stack, not by recursion: the point is to refuse deep data
+    before anything recursive (validation, serialization, repr) sees it.
+    """
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list | tuple):
+            children = value
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def describe(exc: ValidationError) -> str:

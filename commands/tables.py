@@ -8,18 +8,16 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from projections.rulesets import ruleset
+from projections.rulesets.base import Tiebreaker
+
 console = Console()
 
 
-def pct(value: float) -> str:
-    return f"{value * 100:.2f}%"
-
-
-def fmt_tiebreaker(key: str, value: float) -> str:
-    """SWU fractions as percentages; MoV, SoS and sums as plain numbers."""
-    if key in ("omw", "gw", "ogw", "wl", "owl", "oowl"):
-        return pct(value)
-    return f"{value:g}" if float(value).is_integer() else f"{value:.4f}"
+def tiebreakers_of(ruleset_id: str) -> dict[str, Tiebreaker]:
+    """The ruleset's own description of its tiebreakers (label, section, how shown), by
+    key: a new ruleset or tiebreaker needs no change here."""
+    return {t.key: t for t in ruleset(ruleset_id).tiebreakers}
 
 
 def show_status(view: Mapping[str, Any]) -> None:
@@ -34,9 +32,9 @@ def show_status(view: Mapping[str, Any]) -> None:
 
 def show_standings(view: Mapping[str, Any]) -> None:
     rows = view["standings"]
-    keys = list(rows[0]["tiebreakers"]) if rows else []
+    shown = list(tiebreakers_of(view["ruleset"]).values())
     table = Table(title=f"Standings {view['tournament']} (seq {view['seq']})")
-    for col in ("#", "Player", "Name", "Points", "W-L-D", *(k.upper() for k in keys)):
+    for col in ("#", "Player", "Name", "Points", "W-L-D", *(t.label for t in shown)):
         table.add_column(col, justify="right" if col not in ("Player", "Name") else "left")
     for r in rows:
         rec = r["record"]
@@ -44,7 +42,7 @@ def show_standings(view: Mapping[str, Any]) -> None:
         table.add_row(
             str(r["rank"]), r["player"], name, f"{r['points']:g}",
             f"{rec['wins']}-{rec['losses']}-{rec['draws']}",
-            *(fmt_tiebreaker(k, r["tiebreakers"][k]) for k in keys),
+            *(t.show(r["tiebreakers"][t.key]) for t in shown),
         )  # fmt: skip
     console.print(table)
     console.print(f"head {view['head']}")
@@ -160,6 +158,8 @@ def show_explain(view: Mapping[str, Any]) -> None:
         opponents.add_row(o["player"], *(f"{o[k]:.4f}" if isinstance(o[k], float) else str(o[k])
                                          for k in keys))  # fmt: skip
     console.print(opponents)
+    described = tiebreakers_of(view["ruleset"])
     for key, t in view["tiebreakers"].items():
-        line = f"{key} = {fmt_tiebreaker(key, t['value'])}  ({t['section']}) {t['how']}"
+        tb = described[key]
+        line = f"{tb.label} = {tb.show(t['value'])}  ({t['section']}) {t['how']}"
         console.print(line, markup=False)

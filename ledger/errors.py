@@ -27,13 +27,28 @@ class StoreUnavailable(LedgerError):
 
 
 class ChainBroken(LedgerError):
-    """A stored event's hash does not match its bytes or its predecessor."""
+    """A stored event is damaged, missing or out of place: its bytes, its hash or its link.
+
+    Every read checks what it reads, so this is what a damaged store answers
+    (CLI exit 3, HTTP 503), naming the first bad seq, instead of serving the rest.
+    """
 
     def __init__(self, tournament: str, seq: int, detail: str) -> None:
-        super().__init__(f"tournament {tournament!r}: hash chain broken at seq {seq}: {detail}")
+        super().__init__(f"integrity: seq {seq}: {detail} (tournament {tournament!r})")
         self.tournament = tournament
         self.seq = seq
+        self.detail = detail
 
 
 class InvalidExport(LedgerError):
     """A file to import is not a tledger export (its first line names the format)."""
+
+
+class StoreNotFound(LedgerError):
+    """A read named a SQLite file that does not exist; nothing was created in its place
+    (a typo in ``--store`` must not leave an empty store behind and report "unknown
+    tournament")."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"no store at {path} (nothing created)")
+        self.path = path

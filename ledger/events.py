@@ -88,6 +88,9 @@ class EventBase(Frozen):
     at: datetime
     actor: Actor
     command_id: str | None = None
+    #: SHA-256 of the command's body (without personal data), so a reused id with
+    #: another body is refused rather than silently answered with the first outcome.
+    command_digest: str | None = None
     prev_hash: str = ""
     hash: str = ""
 
@@ -261,14 +264,31 @@ Event = Annotated[
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
-#: (type, stored version) -> function lifting the stored dict one version up.
+#: (type, stored version) -> function lifting the stored JSON one version up. Each
+#: step returns the JSON of version + 1; a model's ``version`` names the newest.
 UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 
 
+def upcaster(kind: str, version: int) -> Callable[[Upcaster], Upcaster]:
+    """Register the step that lifts ``kind`` from ``version`` to ``version + 1``."""
+
+    def register(step: Upcaster) -> Upcaster:
+        UPCASTERS[(kind, version)] = step
+        return step
+
+    return register
+
+
 def upcast(data: dict[str, Any]) -> dict[str, Any]:
-    """Lift an old stored event to the current model, one version at a time."""
+    """Lift an old stored event to the current model, one version at a time.
+
+    Runs on read, after the stored bytes were checked: the chain covers what was
+    written, never what an upcaster makes of it.
+    """
     while (step := UPCASTERS.get((data.get("type", ""), data.get("version", 0)))) is not None:
-        data = step(data)
+        version = data.get("version", 0)
+        data = step(dict(data))
+        data["version"] = version + 1
     return data
 
 
@@ -277,14 +297,14 @@ def to_json(event: EventBase) -> dict[str, Any]:
     return event.model_dump(mode="json", exclude_none=True)
 
 
-def dumps(event: EventBase) -> bytes:
-    """Serialized bytes as stored."""
-    return orjson.dumps(to_json(event))
+def parse(data: dict[str, Any]) -> Event:
+    """The current model of a stored event's JSON, upcasting old versions first."""
+    return EVENT_ADAPTER.validate_python(upcast(data))
 
 
 def loads(data: bytes) -> Event:
-    """Parse stored bytes, upcasting old versions first."""
-    return EVENT_ADAPTER.validate_python(upcast(orjson.loads(data)))
+    """Parse stored bytes (unchecked: readers check them with ledger.chain first)."""
+    return parse(orjson.loads(data))
 
 
 def event_schema() -> dict[str, Any]:

@@ -7,8 +7,11 @@ global sequence. Topics are our stable event types, never module paths. The
 library's aggregates and mapper are not used: their runtime checks cost most of
 a rebuild, and our own fold is faster.
 
-Each dialect adds what the library does not give: the global position of a
-stream's events, and the player registry table (personal data, deletable).
+Each dialect adds what the library does not give: a stream's events after a
+seq together with their global positions (one indexed query, so a load costs
+the same at any length of the log), and the player registry table (personal
+data, deletable), which our recorders (:mod:`ledger.recorders`) write in the
+transaction that appends the events.
 """
 
 from __future__ import annotations
@@ -28,8 +31,9 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.utils import Environment
 
+from ledger import recorders
+from ledger.chain import GENESIS, Checked, Sealed, event_of, load_checked, stored_hash
 from ledger.errors import ConcurrencyConflict, StoreUnavailable
-from ledger.events import EventBase, dumps, loads
 from ledger.store import PlayerEntry, Recorded, TokenEntry
 
 NAMESPACE = uuid.UUID("6f1c1f0e-8a8b-4c43-9a59-5f3b7c2d9e10")
@@ -51,13 +55,24 @@ def translated_errors() -> Iterator[None]:
         raise StoreUnavailable(f"store error: {exc}") from exc
 
 
+def as_bytes(value: Any) -> bytes:
+    """A stored state as bytes, whatever a damaged row holds (text, NULL): the chain check
+    then names the seq, instead of a TypeError escaping."""
+    if isinstance(value, bytes | bytearray | memoryview):
+        return bytes(value)
+    return b"" if value is None else str(value).encode("utf-8", "replace")
+
+
 class Dialect:
-    """Per-database extras: stream positions and the player registry (in memory here)."""
+    """Per-database extras; this one keeps them in memory (the ``memory://`` store)."""
 
     def __init__(self) -> None:
         self._positions: dict[tuple[str, int], int] = {}
-        self._players: dict[tuple[str, str], PlayerEntry] = {}
         self._tokens: dict[str, TokenEntry] = {}
+
+    def configure(self, env: dict[str, str]) -> dict[str, str]:
+        """The library's settings that make it build our recorder (ledger.recorders)."""
+        return {**env, "PERSISTENCE_MODULE": recorders.MEMORY_FACTORY_TOPIC}
 
     def setup(self, recorder: ApplicationRecorder) -> None:
         """Create whatever tables the dialect needs."""
@@ -70,17 +85,26 @@ class Dialect:
     def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
         self._positions.update({(originator, v): p for v, p in zip(versions, ids, strict=True)})
 
-    def positions(self, recorder: ApplicationRecorder, originator: str) -> dict[int, int]:
-        return {v: p for (o, v), p in self._positions.items() if o == originator}
+    def rows_after(
+        self, recorder: ApplicationRecorder, originator: str, after: int
+    ) -> list[tuple[int, int, bytes]]:
+        """(seq, position, stored bytes) of the stream's events after seq ``after``."""
+        stored = recorder.select_events(uuid.UUID(originator), gt=after or None)
+        get = self._positions.get
+        return [
+            (s.originator_version, get((originator, s.originator_version), 0), bytes(s.state))
+            for s in stored
+        ]
 
-    def put_players(self, recorder: ApplicationRecorder, entries: Sequence[PlayerEntry]) -> None:
-        self._players.update({(e.tournament, e.player): e for e in entries})
+    def _registry(self, recorder: ApplicationRecorder) -> dict[tuple[str, str], PlayerEntry]:
+        registry: dict[tuple[str, str], PlayerEntry] = recorder.registry  # type: ignore[attr-defined]
+        return registry
 
     def players(self, recorder: ApplicationRecorder, tournament: str) -> dict[str, PlayerEntry]:
-        return {p: e for (t, p), e in self._players.items() if t == tournament}
+        return {p: e for (t, p), e in self._registry(recorder).items() if t == tournament}
 
     def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
-        return self._players.pop((tournament, player), None) is not None
+        return self._registry(recorder).pop((tournament, player), None) is not None
 
     def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
         self._tokens[entry.token_hash] = entry
@@ -95,8 +119,12 @@ class SQLDialect(Dialect):
     placeholder = "?"
     position_column = "rowid"
     events_table = "stored_events"
-    players_table = "tledger_players"
+    players_table = recorders.PLAYERS_TABLE
     tokens_table = "tledger_tokens"
+    recorder_topic = recorders.RECORDER_TOPICS["sqlite"]
+
+    def configure(self, env: dict[str, str]) -> dict[str, str]:
+        return {**env, "APPLICATION_RECORDER_TOPIC": self.recorder_topic}
 
     def _q(self, sql: str) -> str:
         return sql.replace("?", self.placeholder)
@@ -117,13 +145,19 @@ class SQLDialect(Dialect):
     def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
         """Persistent stores answer positions from the database itself."""
 
-    def positions(self, recorder: ApplicationRecorder, originator: str) -> dict[int, int]:
+    def rows_after(
+        self, recorder: ApplicationRecorder, originator: str, after: int
+    ) -> list[tuple[int, int, bytes]]:
+        """One query on the primary key: only the rows after ``after``, with positions."""
         sql = (
-            f"SELECT originator_version, {self.position_column} AS position "
-            f"FROM {self.events_table} WHERE originator_id = ?"
+            f"SELECT originator_version, {self.position_column} AS position, state "
+            f"FROM {self.events_table} WHERE originator_id = ? AND originator_version > ? "
+            "ORDER BY originator_version"
         )
-        rows = self._fetch(recorder, sql, (self._originator_param(originator),))
-        return {int(r["originator_version"]): int(r["position"]) for r in rows}
+        found = self._fetch(recorder, sql, (self._originator_param(originator), after))
+        return [
+            (int(r["originator_version"]), int(r["position"]), as_bytes(r["state"])) for r in found
+        ]
 
     def _originator_param(self, originator: str) -> Any:
         return originator
@@ -132,16 +166,6 @@ class SQLDialect(Dialect):
         with recorder.datastore.transaction(commit=False) as cur:  # type: ignore[attr-defined]
             cur.execute(self._q(sql), params)
             return list(cur.fetchall())
-
-    def put_players(self, recorder: ApplicationRecorder, entries: Sequence[PlayerEntry]) -> None:
-        sql = self._q(
-            f"INSERT INTO {self.players_table} (tournament, player, name, external_id) "
-            "VALUES (?, ?, ?, ?) ON CONFLICT (tournament, player) DO UPDATE SET "
-            "name = excluded.name, external_id = excluded.external_id"
-        )
-        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
-            for e in entries:
-                cur.execute(sql, (e.tournament, e.player, e.name, e.external_id))
 
     def players(self, recorder: ApplicationRecorder, tournament: str) -> dict[str, PlayerEntry]:
         sql = f"SELECT player, name, external_id FROM {self.players_table} WHERE tournament = ?"
@@ -208,6 +232,7 @@ class PostgresDialect(SQLDialect):
     placeholder = "%s"
     position_column = "notification_id"
     events_table = "tledger_events"
+    recorder_topic = recorders.RECORDER_TOPICS["postgres"]
 
     def _originator_param(self, originator: str) -> Any:
         return uuid.UUID(originator)
@@ -226,7 +251,9 @@ class EventsourcedStore:
     def __init__(self, url: str, env: dict[str, str], dialect: Dialect) -> None:
         self.url = url
         try:
-            self._factory = InfrastructureFactory.construct(Environment("TLEDGER", env))
+            self._factory = InfrastructureFactory.construct(
+                Environment("TLEDGER", dialect.configure(env))
+            )
         except (EventSourcingError, OSError) as exc:
             raise StoreUnavailable(f"cannot open store {url}: {exc}") from exc
         with translated_errors():
@@ -238,50 +265,60 @@ class EventsourcedStore:
                     create_table()
                 dialect.setup(self._recorder)
 
-    def load(self, tournament: str, after: int = 0) -> list[Recorded]:
-        return [Recorded(seq, pos, loads(data)) for seq, pos, data in self._raw(tournament, after)]
-
-    def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
-        return self._raw(tournament, 0)
-
-    def _raw(self, tournament: str, after: int) -> list[tuple[int, int, bytes]]:
-        originator = stream_id(tournament)
-        with translated_errors():
-            stored = self._recorder.select_events(originator, gt=after or None)
-            positions = self._dialect.positions(self._recorder, str(originator)) if stored else {}
+    def load(self, tournament: str, after: int = 0, head: str | None = GENESIS) -> list[Recorded]:
+        rows = self._rows(tournament, after)
         return [
-            (s.originator_version, positions.get(s.originator_version, 0), bytes(s.state))
-            for s in stored
+            Recorded(c.seq, c.position, e) for c, e in load_checked(tournament, rows, after, head)
         ]
 
+    def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
+        return self._rows(tournament, 0)
+
+    def _rows(self, tournament: str, after: int) -> list[tuple[int, int, bytes]]:
+        with translated_errors():
+            return self._dialect.rows_after(self._recorder, str(stream_id(tournament)), after)
+
     def append(
-        self, tournament: str, events: Sequence[EventBase], expected_version: int
+        self,
+        tournament: str,
+        events: Sequence[Sealed],
+        expected_version: int,
+        players: Sequence[PlayerEntry] = (),
     ) -> list[Recorded]:
         originator = stream_id(tournament)
         versions = list(range(expected_version + 1, expected_version + 1 + len(events)))
         stored = [
-            StoredEvent(originator, v, e.type, dumps(e))  # type: ignore[attr-defined]
-            for v, e in zip(versions, events, strict=True)
+            StoredEvent(originator, v, s.event.type, s.data)
+            for v, s in zip(versions, events, strict=True)
         ]
         try:
-            ids = list(self._recorder.insert_events(stored) or [])
+            ids = list(self._recorder.insert_events(stored, players=players) or [])
         except IntegrityError as exc:
             raise ConcurrencyConflict(tournament, expected_version) from exc
         except PersistenceError as exc:
             raise StoreUnavailable(f"store error: {exc}") from exc
         self._dialect.remember(str(originator), versions, ids)
-        return [
-            Recorded(v, p, loads(s.state)) for v, p, s in zip(versions, ids, stored, strict=True)
-        ]
+        return [Recorded(v, p, s.event) for v, p, s in zip(versions, ids, events, strict=True)]
 
     def read_after(self, position: int, limit: int) -> list[tuple[str, Recorded]]:
+        return self.scan(position, limit)[0]
+
+    def scan(
+        self, position: int, limit: int, tournament: str | None = None
+    ) -> tuple[list[tuple[str, Recorded]], int]:
         with translated_errors():
             notes = self._recorder.select_notifications(position, limit, inclusive_of_start=False)
+        last = notes[-1].id if notes else position
+        if tournament is not None:
+            wanted = {stream_id(tournament), str(stream_id(tournament)), stream_id(tournament).hex}
+            notes = [n for n in notes if n.originator_id in wanted]
         out = []
         for n in notes:
-            event = loads(n.state)
-            out.append((event.tournament, Recorded(n.originator_version, n.id, event)))
-        return out
+            data, digest = stored_hash(None, n.originator_version, n.state)
+            name = str(data.get("tournament"))
+            event = event_of(name, Checked(n.originator_version, n.id, data, digest))
+            out.append((name, Recorded(n.originator_version, n.id, event)))
+        return out, last
 
     def tournaments(self) -> list[str]:
         found: list[str] = []
@@ -291,14 +328,13 @@ class EventsourcedStore:
                 page = self._recorder.select_notifications(
                     start, PAGE, topics=["tournament_created"], inclusive_of_start=False
                 )
-            found.extend(loads(n.state).tournament for n in page)
+            found.extend(
+                str(stored_hash(None, n.originator_version, n.state)[0].get("tournament"))
+                for n in page
+            )
             if len(page) < PAGE:
                 return found
             start = page[-1].id
-
-    def put_players(self, entries: Sequence[PlayerEntry]) -> None:
-        with translated_errors():
-            self._dialect.put_players(self._recorder, entries)
 
     def players(self, tournament: str) -> dict[str, PlayerEntry]:
         with translated_errors():

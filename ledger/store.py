@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ledger.events import Event, EventBase, to_json
+from ledger.events import Event, to_json
+
+if TYPE_CHECKING:
+    from ledger.chain import Sealed
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,25 +60,42 @@ class Store(Protocol):
 
     url: str
 
-    def load(self, tournament: str, after: int = 0) -> list[Recorded]:
-        """The tournament's events after seq ``after``, in seq order (empty: no such events)."""
+    def load(self, tournament: str, after: int = 0, head: str | None = ...) -> list[Recorded]:
+        """The tournament's events after seq ``after``, in seq order (empty: no such events).
+
+        Every event is checked as it is loaded: seqs without gaps, its bytes against its
+        hash, its link to the one before (the first to ``head``, the hash of event
+        ``after``; ``None`` when the caller does not have it). A damaged, deleted or
+        reordered event raises ChainBroken naming its seq; nothing after it is served.
+        """
 
     def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
-        """(seq, position, stored bytes) of every event, unparsed: what an auditor checks."""
+        """(seq, position, stored bytes) of every event, unchecked: what an auditor checks."""
 
     def append(
-        self, tournament: str, events: Sequence[EventBase], expected_version: int
+        self,
+        tournament: str,
+        events: Sequence[Sealed],
+        expected_version: int,
+        players: Sequence[PlayerEntry] = (),
     ) -> list[Recorded]:
-        """Append atomically after ``expected_version`` events, or raise ConcurrencyConflict."""
+        """Append the sealed bytes atomically after ``expected_version`` events, with the
+        registry entries of players they register in the same transaction, or raise
+        ConcurrencyConflict and write nothing."""
 
     def read_after(self, position: int, limit: int) -> list[tuple[str, Recorded]]:
-        """Up to ``limit`` events of all tournaments after ``position``, in global order."""
+        """Up to ``limit`` events of all tournaments after ``position``, in global order;
+        each event's bytes are checked against its hash (its link needs its stream)."""
+
+    def scan(
+        self, position: int, limit: int, tournament: str | None = None
+    ) -> tuple[list[tuple[str, Recorded]], int]:
+        """The events among the next ``limit`` after ``position`` (only ``tournament``'s when
+        given: a damaged event of another tournament does not stop its readers), and the
+        last position scanned, from which a reader goes on."""
 
     def tournaments(self) -> list[str]:
         """Ids of every tournament in the store, in order of creation."""
-
-    def put_players(self, entries: Sequence[PlayerEntry]) -> None:
-        """Record names and external ids (insert or replace)."""
 
     def players(self, tournament: str) -> dict[str, PlayerEntry]:
         """The registry entries of one tournament, by player id."""

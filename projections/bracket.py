@@ -18,6 +18,12 @@ paired keeps the players it was published with (a played match stands even if
 an earlier result is corrected later); an unpaired node takes its players from
 its sources. A dropped or disqualified player leaves an empty place, so the
 opponent advances with a bye.
+
+This module is the bracket's graph and its reading of the log, nothing more: it
+takes the ruleset and the Swiss ranking as arguments and imports neither the
+standings nor the pairing of a round, so ``standings`` (which orders by
+elimination finish) can use it without a cycle. Pairing a round from it, fresh
+or revised after a correction, is ``projections.elimination``.
 """
 
 from __future__ import annotations
@@ -29,7 +35,6 @@ from ledger.events import CutMade, Table
 from projections.rulesets import Ruleset
 from projections.state import Match, TournamentState
 
-ENGINE = "tledger-bracket-1"
 Kind = Literal["player", "winner", "loser", "empty"]
 Status = Literal["void", "pending", "ready", "paired", "played"]
 
@@ -234,17 +239,3 @@ def next_round(bracket: Bracket) -> tuple[Table, ...]:
         tables.append(Table(table=number if len(r.players) == 2 else None,
                             players=r.players, bracket=r.node.bracket, slot=r.node.id))  # fmt: skip
     return tuple(tables)
-
-
-def elimination_tables(state: TournamentState) -> tuple[Bracket, tuple[Table, ...]]:
-    """The bracket and the tables of its next round (final games with their sides)."""
-    from projections.rulesets.lcg_finals import with_sides
-    from projections.standings import ruleset_of, swiss_standings
-
-    rules = ruleset_of(state)
-    ranked = [s.player for s in swiss_standings(state)]
-    bracket = resolve(state, rules, ranked)
-    tables = next_round(bracket)
-    if rules.final_sides:
-        tables = with_sides(tables, state, ranked)
-    return bracket, tables

@@ -6,20 +6,25 @@ re-paired among themselves by the same engine and under the same constraints,
 from the corrected standings. Only when no valid pairing exists among them does
 the revision widen: first to the other tables of the same score groups, then to
 the whole round. Every other table stays as published.
+
+An elimination round is re-paired by the engine that paired it: the bracket of
+``projections.elimination`` follows the corrected winner, and the revision names
+that engine, so ``pairings_revised`` publishes what a fresh pairing would and
+says which engine made it (``replay.verify`` re-derives it from the same place).
 """
 
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from ledger.events import Table
 from ledger.store import Recorded
-from projections.bracket import next_round, resolve
+from projections import elimination, pairing
 from projections.errors import NoValidPairing
 from projections.pairing import Field, field_of, pair_field
-from projections.standings import ruleset_of, swiss_standings
 from projections.state import Match, TournamentState, evolve
 
 
@@ -27,12 +32,36 @@ from projections.state import Match, TournamentState, evolve
 class Revision:
     replaced: tuple[Table, ...]
     tables: tuple[Table, ...]
+    engine: str
 
     @property
     def changed(self) -> bool:
-        return {frozenset(t.players) for t in self.replaced} != {
-            frozenset(t.players) for t in self.tables
-        }
+        """Whether anything published changes; table numbers alone do not count."""
+        return Counter(map(published_as, self.replaced)) != Counter(map(published_as, self.tables))
+
+
+def published_as(table: Table) -> tuple[object, ...]:
+    """What a table publishes besides its number. A Swiss pair is unordered; a bracket
+    match keeps its order (the grand final's first place is the upper-bracket player)."""
+    players = table.players if table.slot else tuple(sorted(table.players))
+    return (players, table.bracket, table.slot, table.light, table.chooses_side)
+
+
+def published_table(match: Match) -> Table:
+    """A match of the log as its pairing was published, every field included."""
+    return Table(table=match.table, players=match.players, bracket=match.bracket,
+                 slot=match.slot, light=match.light, chooses_side=match.chooses_side)  # fmt: skip
+
+
+def revise_round(
+    state: TournamentState, round_number: int, correction: Recorded, changed: Iterable[str],
+    seed: int,
+) -> Revision:  # fmt: skip
+    """Re-pair ``round_number`` after ``correction`` with the engine of its stage."""
+    rnd = state.round(round_number)
+    if rnd is not None and rnd.stage == "elimination":
+        return revise_elimination(state, round_number, correction)
+    return revise(state, round_number, correction, changed, seed)
 
 
 def corrected_before(
@@ -75,8 +104,8 @@ def revise(
                                                          if e.id in pool]), seed)  # fmt: skip
         except NoValidPairing:
             continue
-        return Revision(tuple(Table(table=m.table, players=m.players) for m in tables),
-                        renumber(paired, tables))  # fmt: skip
+        return Revision(tuple(published_table(m) for m in tables), renumber(paired, tables),
+                        pairing.ENGINE)  # fmt: skip
     raise NoValidPairing(f"round {round_number} cannot be re-paired after the correction")
 
 
@@ -92,20 +121,10 @@ def renumber(paired: tuple[Table, ...], replaced: list[Match]) -> tuple[Table, .
 
 def revise_elimination(state: TournamentState, round_number: int, correction: Recorded) -> Revision:
     """An elimination result corrected before the next match was played: the bracket
-    follows the corrected winner; tables whose players change are re-paired."""
+    follows the corrected winner, and every table a fresh pairing would now publish
+    otherwise (players or lcg-2.1d sides) is re-paired by the bracket's engine."""
     before = corrected_before(state, round_number, correction)
-    swiss = [s.player for s in swiss_standings(before)]
-    ready = {t.slot: t for t in next_round(resolve(before, ruleset_of(before), swiss))}
     rnd = state.round(round_number)
     assert rnd is not None
-    replaced, tables = [], []
-    for match in rnd.matches:
-        fresh = ready.get(match.slot)
-        if fresh is not None and fresh.players == match.players:
-            continue
-        replaced.append(Table(table=match.table, players=match.players, bracket=match.bracket,
-                              slot=match.slot))  # fmt: skip
-        if fresh is not None:
-            number = match.table if len(fresh.players) == 2 else None
-            tables.append(fresh.model_copy(update={"table": number}))
-    return Revision(tuple(replaced), tuple(tables))
+    replaced, tables = elimination.repaired(before, [published_table(m) for m in rnd.matches])
+    return Revision(replaced, tables, elimination.ENGINE)

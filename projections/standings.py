@@ -4,6 +4,10 @@ Only confirmed results count (design: round lifecycle); elimination results
 never change Swiss points. The last tiebreaker is random but fixed for the
 event: a hash of the tournament's recorded seed and the player id, so it is
 fair, reproducible and independent of process state.
+
+After a cut the ranking reads the bracket (``projections.bracket``), which needs
+nothing from here: the Swiss ranking is handed to it, so the two modules import
+one way only.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from projections.bracket import resolve
 from projections.rulesets import Outcome, Ruleset, Scores, ruleset
 from projections.rulesets.base import deduction
 from projections.state import TournamentState
@@ -82,8 +87,6 @@ def standings(state: TournamentState) -> list[Standing]:
     swiss = swiss_standings(state)
     if state.cut is None:
         return swiss
-    from projections.bracket import resolve
-
     bracket = resolve(state, ruleset_of(state), [s.player for s in swiss])
     out_in = last_elimination_round(state)
     alive, champion = bracket.alive(), bracket.champion

@@ -14,15 +14,18 @@ from typing import Any
 
 from ledger.chain import verify_stored
 from ledger.errors import ChainBroken
-from ledger.events import PairingsRevised, ResultCorrected, RoundPaired, Table
+from ledger.events import PairingsRevised, ResultCorrected, RoundPaired, Stage, Table
 from ledger.store import Recorded
-from projections.bracket import ENGINE as BRACKET_ENGINE
-from projections.bracket import elimination_tables
+from projections import elimination, pairing
+from projections.elimination import elimination_tables
 from projections.errors import ProjectionError
-from projections.pairing import ENGINE as SWISS_ENGINE
 from projections.pairing import pair_swiss, previous_opponents
-from projections.revision import revise, revise_elimination
+from projections.revision import revise_round
 from projections.state import TournamentState, evolve
+
+#: The engine that pairs each stage, fresh (``round_paired``) or revised after a
+#: correction (``pairings_revised``).
+ENGINES: dict[Stage, str] = {"swiss": pairing.ENGINE, "elimination": elimination.ENGINE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +72,41 @@ def verify(tournament: str, stored: list[tuple[int, int, bytes]], events: list[R
     return report
 
 
-def tables_of(tables: tuple[Table, ...]) -> list[tuple[int | None, tuple[str, ...]]]:
-    return [(t.table, t.players) for t in tables]
+def tables_of(tables: tuple[Table, ...]) -> list[dict[str, Any]]:
+    """Every field a table publishes: number, players, bracket, slot and the lcg-2.1d
+    sides ("Finalrunden"). A pairing that differs in any of them is not the engine's."""
+    return [t.model_dump(mode="json", exclude_none=True) for t in tables]
+
+
+def difference(verb: str, expected: tuple[Table, ...], published: tuple[Table, ...]) -> str:
+    """What the engine would publish where the log differs; "" when they are the same."""
+    want, have = tables_of(expected), tables_of(published)
+    if want == have:
+        return ""
+    missing, extra = [t for t in want if t not in have], [t for t in have if t not in want]
+    if not missing and not extra:
+        return f"engine would {verb} {want} (the log has them in another order)"
+    return f"engine would {verb} {missing} where the log has {extra}"
+
+
+def engine_line(engine: str | None) -> str:
+    """``tledger-swiss-2`` -> ``tledger-swiss``: the engine without its version."""
+    name, _, version = (engine or "").rpartition("-")
+    return name if version.isdigit() else engine or ""
+
+
+def engine_check(stage: Stage, recorded: str | None) -> tuple[bool, str] | None:
+    """None when ``recorded`` is the engine this ledger runs for ``stage``. Another
+    version of it cannot be re-derived and is named as such. The other stage's engine
+    never pairs this stage, fresh or revised after a correction (swu-1.4 §5.8 case 2
+    re-pairs with the engine of the round), so a pairing that names it is a mismatch."""
+    current = ENGINES[stage]
+    if recorded == current:
+        return None
+    if any(engine_line(recorded) == engine_line(e) for s, e in ENGINES.items() if s != stage):
+        return False, f"recorded engine {recorded}, but a {stage} round is paired by {current}"
+    return True, (f"made by another engine version: paired by engine {recorded}; "
+                  f"this ledger runs {current} and cannot re-derive it")  # fmt: skip
 
 
 def check_pairings(events: list[Recorded]) -> list[PairingCheck]:
@@ -89,13 +125,12 @@ def check_pairings(events: list[Recorded]) -> list[PairingCheck]:
 
 
 def check_round(state: TournamentState, seq: int, event: RoundPaired) -> PairingCheck:
+    """Re-derive an automatic pairing with its recorded seed and compare every field."""
     if event.method == "manual":
         return PairingCheck(seq, event.round, "manual", *manual_validity(state, event))
-    current = SWISS_ENGINE if event.stage == "swiss" else BRACKET_ENGINE
-    if event.engine != current:
-        return PairingCheck(seq, event.round, "auto", True,
-                            f"paired by engine {event.engine}; this ledger runs {current} "
-                            "and cannot re-derive it")  # fmt: skip
+    other = engine_check(event.stage, event.engine)
+    if other is not None:
+        return PairingCheck(seq, event.round, "auto", *other)
     try:
         if event.stage == "swiss":
             expected = pair_swiss(state, event.seed or 0, event.avoid)
@@ -103,9 +138,8 @@ def check_round(state: TournamentState, seq: int, event: RoundPaired) -> Pairing
             expected = elimination_tables(state)[1]
     except ProjectionError as exc:
         return PairingCheck(seq, event.round, "auto", False, f"engine refuses: {exc}")
-    same = tables_of(expected) == tables_of(event.pairings)
-    detail = "" if same else f"engine would pair {tables_of(expected)}"
-    return PairingCheck(seq, event.round, "auto", same, detail)
+    detail = difference("pair", expected, event.pairings)
+    return PairingCheck(seq, event.round, "auto", not detail, detail)
 
 
 def manual_validity(state: TournamentState, event: RoundPaired) -> tuple[bool, str]:
@@ -123,22 +157,24 @@ def manual_validity(state: TournamentState, event: RoundPaired) -> tuple[bool, s
 def check_revision(
     state: TournamentState, correction: Recorded, seq: int, event: PairingsRevised
 ) -> PairingCheck:
+    """Re-derive a revision (swu-1.4 §5.8 case 2) from the state before the correction,
+    with the engine of the round's stage, and compare the engine and every table field."""
     corrected = correction.event
     assert isinstance(corrected, ResultCorrected)
     following = state.round(event.round)
+    other = engine_check(following.stage if following else "swiss", event.engine)
+    if other is not None:
+        return PairingCheck(seq, event.round, "revision", *other)
     try:
-        if following is not None and following.stage == "elimination":
-            revised = revise_elimination(state, event.round, correction)
-        else:
-            revised = revise(state, event.round, correction, corrected.players, event.seed)
+        revised = revise_round(state, event.round, correction, corrected.players, event.seed)
     except ProjectionError as exc:
         return PairingCheck(seq, event.round, "revision", False, f"engine refuses: {exc}")
-    same = (tables_of(revised.replaced), tables_of(revised.tables)) == (
-        tables_of(event.replaced),
-        tables_of(event.tables),
+    details = (
+        difference("replace", revised.replaced, event.replaced),
+        difference("re-pair", revised.tables, event.tables),
     )
-    detail = "" if same else f"engine would re-pair {tables_of(revised.tables)}"
-    return PairingCheck(seq, event.round, "revision", same, detail)
+    detail = "; ".join(d for d in details if d)
+    return PairingCheck(seq, event.round, "revision", not detail, detail)
 
 
 def find_head(events: list[Recorded], head: str) -> int | None:

@@ -18,10 +18,7 @@ T0 = datetime(2026, 1, 10, 10, 0, tzinfo=UTC)
 
 def recorded(events: list[EventBase], start: int = 1, prev: str = GENESIS) -> list[Recorded]:
     """Seal events into a chain and number them as a store would."""
-    return [
-        Recorded(seq, seq, e)  # type: ignore[arg-type]
-        for seq, e in enumerate(seal(events, prev), start=start)
-    ]
+    return [Recorded(seq, seq, s.event) for seq, s in enumerate(seal(events, prev), start=start)]
 
 
 def state_of(*events: EventBase | list[EventBase]) -> TournamentState:

@@ -53,7 +53,7 @@ from typing import Any, ClassVar
 
 from ledger.events import MatchResult, Stage
 from projections.errors import InvalidResult
-from projections.rulesets.base import Outcome, Ruleset, Scores
+from projections.rulesets.base import Outcome, Ruleset, Scores, Tiebreaker
 from projections.rulesets.structures import StructureTables
 from projections.rulesets.tiebreakers import mov_and_sos_scores
 
@@ -108,6 +108,10 @@ class Armada20(StructureTables, Ruleset):
     tables = (BASIC, BASIC_BEYOND, ADVANCED, ADVANCED_BEYOND)
     id = "armada-2.0"
     tiebreaker_keys = ("mov", "sos")
+    tiebreakers = (
+        Tiebreaker("mov", "MoV", "armada-2.0 Höhe des Sieges", "number"),
+        Tiebreaker("sos", "SoS", "armada-2.0 Tabellenstärke", "number"),
+    )
     #: "Paarungen": a dropped player may ask to rejoin the same stage.
     rejoin_allowed = True
     #: "K.-o.-Runden": a qualified player who drops before the first cut game is replaced.

@@ -56,6 +56,27 @@ class Scores:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class Tiebreaker:
+    """How one tiebreaker is named, cited and shown, declared by its ruleset so that
+    the printouts, tables and audit pages render it and never keep a list of their own.
+
+    ``shown_as`` "percentage": a fraction printed as a percentage (swu-1.4 "OMW%");
+    "number": a sum, a margin or a mean printed as it is (MoV, SoS).
+    """
+
+    key: str
+    label: str
+    section: str
+    shown_as: Literal["percentage", "number"]
+
+    def show(self, value: float) -> str:
+        """The value as a person reads it; the JSON keeps the unrounded number."""
+        if self.shown_as == "percentage":
+            return f"{value * 100:.2f}%"
+        return f"{value:g}" if float(value).is_integer() else f"{value:.4f}"
+
+
 def record_of(outcomes: Sequence[Outcome]) -> Record:
     """Matches won, lost and drawn (a bye is a win; point adjustments are no match)."""
     matches = [o for o in outcomes if not o.adjustment]
@@ -76,6 +97,8 @@ class Ruleset(ABC):
 
     id: ClassVar[str]
     tiebreaker_keys: ClassVar[tuple[str, ...]]
+    #: One description per key of ``tiebreaker_keys``, in the same order.
+    tiebreakers: ClassVar[tuple[Tiebreaker, ...]]
     #: option name -> allowed values (None: any value of the default's type)
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {}
     defaults: ClassVar[dict[str, Any]] = {}

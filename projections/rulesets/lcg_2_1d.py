@@ -66,6 +66,7 @@ from projections.rulesets.base import (
     Outcome,
     Ruleset,
     Scores,
+    Tiebreaker,
     ceil_log2,
     record_of,
 )
@@ -82,6 +83,10 @@ BYE_POINTS = 6
 class Lcg21d(Ruleset):
     id = "lcg-2.1d"
     tiebreaker_keys = ("sos", "sos2")
+    tiebreakers = (
+        Tiebreaker("sos", "SoS", "lcg-2.1d Tabellen-Stärke", "number"),
+        Tiebreaker("sos2", "SoS2", "lcg-2.1d Tabellen-Stärke", "number"),
+    )
     defaults: ClassVar[dict[str, Any]] = {"elimination": "double"}
     result_shapes = (
         frozenset({"game_results"}),

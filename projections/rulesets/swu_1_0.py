@@ -65,6 +65,7 @@ from projections.rulesets.base import (
     Outcome,
     Ruleset,
     Scores,
+    Tiebreaker,
     by_table,
     ceil_log2,
     record_of,
@@ -84,6 +85,11 @@ class Swu10(BestOfGames, Ruleset):
     uneven_cut = True
     id = "swu-1.0"
     tiebreaker_keys = ("wl", "owl", "oowl")
+    tiebreakers = (
+        Tiebreaker("wl", "W/L", "swu-1.0 §5.6", "percentage"),
+        Tiebreaker("owl", "Opp W/L", "swu-1.0 §5.6", "percentage"),
+        Tiebreaker("oowl", "Opp Opp W/L", "swu-1.0 §5.6", "percentage"),
+    )
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
         "format": ("bo3", "bo1"),
         "tier": ("competitive", "casual"),

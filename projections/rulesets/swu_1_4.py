@@ -40,6 +40,7 @@ from projections.rulesets.base import (
     Outcome,
     Ruleset,
     Scores,
+    Tiebreaker,
     by_table,
     ceil_log2,
     record_of,
@@ -57,6 +58,11 @@ SWU10_ROUNDS = ((8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (256, 8), (512, 9),
 class Swu14(BestOfGames, Ruleset):
     id = "swu-1.4"
     tiebreaker_keys = ("omw", "gw", "ogw")
+    tiebreakers = (
+        Tiebreaker("omw", "OMW%", "swu-1.4 §5.7.1.1", "percentage"),
+        Tiebreaker("gw", "GW%", "swu-1.4 §5.7.1.2", "percentage"),
+        Tiebreaker("ogw", "OGW%", "swu-1.4 §5.7.1.3", "percentage"),
+    )
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
         "format": ("bo3", "bo1"),
         "tier": ("competitive", "casual"),

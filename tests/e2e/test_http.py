@@ -12,6 +12,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from commands.auth import create_token
 from commands.handler import Handler
 from commands.models import parse_command
 from ledger.url import open_store
+from tests.stores import KINDS, store_url
 
 TLEDGER = str(Path(sys.executable).with_name("tledger"))
 PLAYERS = [f"p{i:02d}" for i in range(1, 65)]
@@ -33,14 +35,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=KINDS)
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'http.sqlite3'}"
-    url = os.environ.get("TLEDGER_TEST_POSTGRES")
-    if not url:
-        pytest.skip("TLEDGER_TEST_POSTGRES is not set (CI sets it to the local PostgreSQL)")
-    return url
+    return store_url(request.param, tmp_path, "http.sqlite3")
 
 
 def start_server(store: str) -> tuple[subprocess.Popen[bytes], str]:
@@ -59,14 +56,21 @@ def start_server(store: str) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("the server did not start")
 
 
-@pytest.fixture
-def server(store: str) -> Iterator[str]:
+@contextmanager
+def served(store: str) -> Iterator[str]:
+    """A ``tledger serve`` process on ``store`` for the block; its base URL."""
     proc, base = start_server(store)
     try:
         yield base
     finally:
         proc.kill()
         proc.wait()
+
+
+@pytest.fixture
+def server(store: str) -> Iterator[str]:
+    with served(store) as base:
+        yield base
 
 
 def token(store: str, *args: str) -> str:
@@ -169,6 +173,9 @@ def test_a_repeated_command_id_returns_the_first_outcome(store: str, server: str
     first, again = org.post(t, **body), org.post(t, **body)
     assert first.status_code == again.status_code == 200
     assert first.json() == again.json()
+    assert seq(org, t) == first.json()["seq"]
+    other = org.post(t, **{**body, "players": ["p03", "p04"]})
+    assert other.status_code == 409 and "command_id 'slip-17'" in other.json()["error"]
     assert seq(org, t) == first.json()["seq"]
 
 

@@ -18,9 +18,10 @@ from commands.errors import CommandError, RuleViolation, WrongPhase
 from commands.handler import Handler
 from commands.models import parse_command
 from commands.views import bracket_view, status_view
-from ledger.events import ORGANIZER, CutMade
+from ledger.events import ORGANIZER, CutMade, PairingsRevised
 from ledger.url import open_store
 from projections.bracket import bracket_size, build
+from projections.elimination import ENGINE
 from projections.rulesets.base import Record, Scores
 from projections.standings import Standing, standings
 from projections.state import TournamentState
@@ -264,8 +265,29 @@ def test_correcting_an_elimination_result_before_the_next_match_moves_the_bracke
                        reason="slip")  # fmt: skip
     kinds = [r.event.type for r in outcome.recorded]
     assert kinds == ["result_corrected", "pairings_revised"]
+    revision = outcome.recorded[-1].event
+    assert isinstance(revision, PairingsRevised) and revision.engine == ENGINE
     final = event.state.current.matches[0].players  # type: ignore[union-attr]
     assert seeds[0] not in final and seeds[3] in final
+
+
+def test_a_correction_that_turns_a_bye_into_a_match_gives_it_a_table_swu14_5_8_2() -> None:
+    """The semi-final winner dropped, so the final was published as a bye; the corrected
+    winner is still in, so the final becomes a match on the next free table."""
+    event = cut_event(4)
+    seeds = event.seeds()
+    first = event.play_round()
+    event.do(type="drop_player", player=seeds[0])
+    event.do(type="pair_round")
+    final = event.state.current
+    assert final is not None and [m.players for m in final.matches] == [(seeds[1],)]
+    table = next(m for m in first if seeds[0] in m)
+    outcome = event.do(type="correct_result", round=final.number - 1, players=list(table),
+                       result={"games": [0, 2], "draws": 0}, reason="slip")  # fmt: skip
+    revision = outcome.recorded[-1].event
+    assert isinstance(revision, PairingsRevised)
+    assert [(t.table, t.players) for t in revision.replaced] == [(None, (seeds[1],))]
+    assert [(t.table, set(t.players)) for t in revision.tables] == [(1, {seeds[1], seeds[3]})]
 
 
 def test_correcting_an_elimination_result_after_the_next_match_began_lets_it_stand() -> None:

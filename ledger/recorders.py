@@ -1,0 +1,94 @@
+"""The library's application recorders, extended to write the player registry atomically.
+
+A player's name and external id live outside the hashed log (an erasure must
+not touch a hashed byte), but they must be written in the same transaction as
+the event that registers the player, or not at all: a refused, conflicting or
+crashed registration leaves no name behind (design: Events, personal data).
+The ``eventsourcing`` library extends a recorder by subclassing: its process
+recorders write their tracking record in ``_insert_events``, inside the
+transaction that inserts the events. These recorders write registry rows there.
+``insert_events(stored, players=[...])`` passes the rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from eventsourcing.persistence import StoredEvent
+from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
+from eventsourcing.postgres import PostgresApplicationRecorder
+from eventsourcing.sqlite import SQLiteApplicationRecorder
+
+from ledger.store import PlayerEntry
+
+PLAYERS_TABLE = "tledger_players"
+
+#: Insert or replace: the event appended in this transaction names the player, so its
+#: name wins over any row a version before atomic registration may have left.
+UPSERT_PLAYER = (
+    f"INSERT INTO {PLAYERS_TABLE} (tournament, player, name, external_id) "
+    "VALUES (?, ?, ?, ?) ON CONFLICT (tournament, player) DO UPDATE SET "
+    "name = excluded.name, external_id = excluded.external_id"
+)
+
+
+def rows(kwargs: dict[str, Any]) -> list[tuple[str, str, str, str | None]]:
+    """The registry rows passed to ``insert_events``, in one order (no lock-order deadlock)."""
+    entries: Sequence[PlayerEntry] = kwargs.get("players") or ()
+    return sorted((e.tournament, e.player, e.name, e.external_id) for e in entries)
+
+
+class SQLiteLedgerRecorder(SQLiteApplicationRecorder):
+    """SQLite: the events and their registry rows commit together."""
+
+    def _insert_events(
+        self, c: Any, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        ids = super()._insert_events(c, stored_events, **kwargs)
+        for row in rows(kwargs):
+            c.execute(UPSERT_PLAYER, row)
+        return ids
+
+
+class PostgresLedgerRecorder(PostgresApplicationRecorder):
+    """PostgreSQL: the registry rows join the transaction that inserts the events."""
+
+    def _insert_events(
+        self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> None:
+        super()._insert_events(curs, stored_events, **kwargs)
+        for row in rows(kwargs):
+            curs.execute(UPSERT_PLAYER.replace("?", "%s"), row)
+
+
+class MemoryLedgerRecorder(POPOApplicationRecorder):
+    """In memory: the registry is updated under the recorder's lock, after the insert."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.registry: dict[tuple[str, str], PlayerEntry] = {}
+
+    def _insert_events(
+        self, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        with self._database_lock:
+            ids = super()._insert_events(stored_events, **kwargs)
+            entries: Sequence[PlayerEntry] = kwargs.get("players") or ()
+            self.registry.update({(e.tournament, e.player): e for e in entries})
+            return ids
+
+
+class MemoryLedgerFactory(POPOFactory):
+    """The in-memory factory, building the recorder above."""
+
+    def application_recorder(self) -> MemoryLedgerRecorder:
+        return MemoryLedgerRecorder()
+
+
+#: Settings that make each library factory build our recorder.
+RECORDER_TOPICS = {
+    "sqlite": "ledger.recorders:SQLiteLedgerRecorder",
+    "postgres": "ledger.recorders:PostgresLedgerRecorder",
+}
+MEMORY_FACTORY_TOPIC = "ledger.recorders:MemoryLedgerFactory"

@@ -1,0 +1,108 @@
+"""Every log ever written verifies, folds and imports in this version (issue 11).
+
+``tests/fixtures/logs/<format>/`` holds, per ruleset, a SQLite store written by
+the version of that format, its export and what it gave then (standings,
+bracket, status, head). These files are never edited or regenerated: a format
+change adds a folder (``write_golden.py``), and every folder must keep passing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from commands.views import bracket_view, standings_view, status_view
+from ledger.transfer import import_lines
+from ledger.url import open_store
+from replay.rebuild import rebuild
+from replay.verify import verify
+
+LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
+TLEDGER = str(Path(sys.executable).with_name("tledger"))
+GOLDEN = sorted(LOGS.glob("*/*.expected.json"))
+IDS = [f"{p.parent.name}/{p.name.removesuffix('.expected.json')}" for p in GOLDEN]
+
+
+def expected_of(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = orjson.loads(path.read_bytes())
+    return data
+
+
+def sibling(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name.removesuffix(".expected.json") + suffix)
+
+
+@pytest.fixture(params=GOLDEN, ids=IDS)
+def golden(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """(expected.json, URL of a copy of its store): opening a store may write to it."""
+    path: Path = request.param
+    copy = tmp_path / "golden.sqlite3"
+    shutil.copyfile(sibling(path, ".sqlite3"), copy)
+    yield path, f"sqlite:///{copy}"
+
+
+def test_there_is_a_golden_log_of_every_ruleset_in_every_format() -> None:
+    formats = sorted({p.parent.name for p in GOLDEN})
+    assert "format-1" in formats and "format-2" in formats
+    for fmt in formats:
+        rulesets = sorted(p.name.removesuffix(".expected.json") for p in LOGS.glob(f"{fmt}/*.json"))
+        assert rulesets == ["armada-2.0", "lcg-2.1d", "swu-1.0", "swu-1.4", "xwing-2.0"]
+
+
+def test_every_golden_log_covers_every_event_type_its_ruleset_allows(
+    golden: tuple[Path, str],
+) -> None:
+    expected = expected_of(golden[0])
+    assert len(expected["types"]) >= 14
+    assert {"pairings_revised", "cut_made", "tournament_finished"} <= set(expected["types"])
+
+
+def test_golden_log_verifies_with_the_cli(golden: tuple[Path, str]) -> None:
+    done = subprocess.run([TLEDGER, "verify", "--all", "--json", "--store", golden[1]],
+                          capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = orjson.loads(done.stdout.splitlines()[0])
+    assert report["ok"] and report["head"] == expected_of(golden[0])["head"]
+
+
+def test_golden_log_folds_to_the_recorded_standings_bracket_and_head(
+    golden: tuple[Path, str],
+) -> None:
+    path, url = golden
+    expected = expected_of(path)
+    store = open_store(url)
+    tournament = expected["tournament"]
+    state, events = rebuild(store, tournament)
+    assert (len(events), state.head) == (expected["events"], expected["head"])
+    assert standings_view(state, store.players(tournament)) == expected["standings"]
+    assert bracket_view(state) == expected["bracket"]
+    status = status_view(state)
+    assert {k: status[k] for k in expected["status"]} == expected["status"]
+    report = verify(tournament, store.load_raw(tournament), events)
+    assert report.ok, [p for p in report.pairings if not p.ok]
+
+
+@pytest.mark.parametrize("target", ["memory", "sqlite"])
+def test_golden_export_imports_to_the_same_head_and_standings(
+    golden: tuple[Path, str], target: str, tmp_path: Path
+) -> None:
+    path, _ = golden
+    expected = expected_of(path)
+    url = f"memory://{uuid.uuid4().hex}" if target == "memory" else f"sqlite:///{tmp_path}/i.db"
+    store = open_store(url)
+    lines = sibling(path, ".export.jsonl").read_bytes().splitlines()
+    assert import_lines(store, lines) == (expected["tournament"], expected["events"])
+    state, _ = rebuild(store, expected["tournament"])
+    assert state.head == expected["head"]
+    names = store.players(expected["tournament"])
+    assert standings_view(state, names) == expected["standings"]
+    exported = [data for _, _, data in store.load_raw(expected["tournament"])]
+    assert exported == lines[1:], "an import stores the exported bytes unchanged"
