@@ -1,0 +1,213 @@
+"""Commands that audit and move a log: verify its chain and pairings, replay or
+diff it at past points, explain a player's points, export, import, and erase a
+player's personal data."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from commands.cli_options import AsOfOpt, JsonOpt, StoreOpt, Tournament
+from commands.cli_output import fail, print_json, read_source, reported_errors
+from commands.cli_read import load_state
+
+app = typer.Typer()
+
+
+@app.command()
+def verify(
+    tournament: Annotated[str | None, typer.Argument(help="Tournament id.")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Verify every tournament.")] = False,
+    head: Annotated[str | None, typer.Option(help="Prove a published head is in the log.")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Recompute the hash chain (naming the first bad seq, exit 3), then re-derive every
+    automatic pairing from its log prefix and seed; manual pairings are listed as manual."""
+    from ledger.url import open_store
+    from replay.rebuild import gc_paused
+    from replay.verify import find_head
+    from replay.verify import verify as verify_log
+
+    if not every and tournament is None:
+        fail("verify: name a tournament or give --all", 2)
+    failed = False
+    with reported_errors():
+        st = open_store(store, create=False)
+        names = st.tournaments() if every else [tournament or ""]
+        for name in names:
+            stored = st.load_raw(name)
+            if not stored:
+                fail(f"unknown tournament {name!r}", 1)
+            with gc_paused():
+                report = verify_log(name, stored, None)
+                if report.broken_at is None:
+                    report = verify_log(name, stored, st.load(name))
+            view = report.as_json()
+            if head is not None:
+                view["head_seq"] = find_head(st.load(name), head) if report.head else None
+                failed |= view["head_seq"] is None
+            failed |= not report.ok
+            show_verification(view, as_json, head)
+    if failed:
+        raise typer.Exit(3)
+
+
+def show_verification(view: dict[str, Any], as_json: bool, head: str | None) -> None:
+    if as_json:
+        print_json(view)
+        return
+    name = view["tournament"]
+    if view["broken_at"] is not None:
+        typer.echo(f"error: {view['broken']}", err=True)
+        return
+    typer.echo(f"{name}: chain of {view['events']} events verified, head {view['head']}")
+    for p in view["pairings"]:
+        mark = "ok" if p["ok"] else "MISMATCH"
+        detail = f": {p['detail']}" if p["detail"] else ""
+        typer.echo(f"  round {p['round']} ({p['kind']}, seq {p['seq']}): {mark}{detail}")
+    if head is not None:
+        where = view.get("head_seq")
+        typer.echo(f"  head {head}: " + (f"event seq {where} of this log" if where
+                                        else "NOT part of this log"))  # fmt: skip
+
+
+@app.command()
+def replay(
+    tournament: Tournament,
+    until: Annotated[str, typer.Option(help="Seq or UTC time (ISO 8601) to replay to.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The tournament as known at a point: status, pairings and standings of that prefix."""
+    from commands.views import pairings_view, standings_view, status_view
+
+    with reported_errors():
+        st, state, _events = load_state(tournament, store, until)
+        names = st.players(tournament)
+        view = {"status": status_view(state), "pairings": pairings_view(state),
+                "standings": standings_view(state, names)}  # fmt: skip
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_status(view["status"])
+    if state.rounds:
+        tables.show_pairings(view["pairings"], {p: e.name for p, e in names.items()})
+    tables.show_standings(view["standings"])
+
+
+@app.command()
+def diff(
+    tournament: Tournament,
+    a: Annotated[str, typer.Argument(metavar="A", help="From: seq or UTC time.")],
+    b: Annotated[str, typer.Argument(metavar="B", help="To: seq or UTC time.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """What changed between two points: events, standings moves, corrections, re-pairings."""
+    from ledger.url import open_store
+    from replay.diff import diff as diff_log
+    from replay.points import resolve_point
+
+    with reported_errors():
+        events = open_store(store, create=False).load(tournament)
+        if not events:
+            from commands.errors import UnknownTournament
+
+            raise UnknownTournament(tournament)
+        start, end = resolve_point(events, a), resolve_point(events, b)
+        if start >= end:
+            fail(f"diff: A (seq {start}) must come before B (seq {end})", 2)
+        view = diff_log(events, start, end)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_diff(view)
+
+
+@app.command()
+def explain(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+    as_of: AsOfOpt = None,
+) -> None:
+    """How a player's points and every tiebreaker were derived, with the section."""
+    from replay.explain import explain as explain_player
+
+    with reported_errors():
+        _, state, _ = load_state(tournament, store, as_of)
+        view = explain_player(state, player)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_explain(view)
+
+
+@app.command()
+def export(
+    tournament: Tournament,
+    fmt: Annotated[str, typer.Option("--format", help="jsonl: the full log.")] = "jsonl",
+    output: Annotated[
+        str | None, typer.Option("-o", "--output", help="File (default stdout).")
+    ] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Write the full log: a header line with the players' registry, then one event per
+    line in its canonical stored bytes."""
+    from ledger.transfer import export_lines
+    from ledger.url import open_store
+
+    if fmt != "jsonl":
+        fail(f"export: unknown format {fmt!r} (jsonl)", 2)
+    with reported_errors():
+        st = open_store(store, create=False)
+        if not st.load(tournament):  # checks every event: a damaged log is not exported
+            fail(f"unknown tournament {tournament!r}", 1)
+        data = b"".join(line + b"\n" for line in export_lines(st, tournament))
+    if output:
+        Path(output).write_bytes(data)
+    else:
+        sys.stdout.buffer.write(data)
+
+
+@app.command("import")
+def import_(
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help="An export in jsonl.")],
+    store: StoreOpt = None,
+) -> None:
+    """Rebuild a tournament from an export into this store, verifying its chain first."""
+    from ledger.transfer import import_lines
+    from ledger.url import open_store
+
+    raw = read_source(source)
+    with reported_errors():
+        tournament, count = import_lines(open_store(store), raw.splitlines())
+    typer.echo(f"imported {tournament}: {count} events, chain verified")
+
+
+@app.command()
+def forget(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id whose personal data to erase.")],
+    store: StoreOpt = None,
+) -> None:
+    """Erase a player's name and external id (GDPR); the log and its chain stay intact."""
+    with reported_errors():
+        st, state, _ = load_state(tournament, store)
+        if player not in state.players:
+            from commands.errors import UnknownPlayer
+
+            raise UnknownPlayer(player)
+        erased = st.forget(tournament, player)
+    typer.echo(f"{player}: {'erased' if erased else 'nothing stored to erase'}")

@@ -1,0 +1,57 @@
+"""What the command line writes besides tables: JSON on stdout, and each named error
+as one line on stderr with its exit code (design: Errors): 0 ok, 2 input that does
+not fit the contract, 1 a command the ledger refuses or an unknown tournament, 3 a
+store or integrity failure."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+
+
+def fail(message: str, code: int) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def reported_errors(prefix: str = "") -> Iterator[None]:
+    """Turn every named error into one line on stderr and its exit code."""
+    from commands.errors import CommandError
+    from ledger.errors import InvalidExport, LedgerError
+    from projections.errors import ProjectionError
+    from replay.errors import ReplayError
+
+    try:
+        yield
+    except CommandError as exc:
+        fail(f"{prefix}{exc}", exc.exit_code)
+    except (ProjectionError, ReplayError) as exc:
+        fail(f"{prefix}{exc}", 1)
+    except InvalidExport as exc:
+        fail(f"{prefix}{exc}", 2)
+    except LedgerError as exc:
+        fail(f"{prefix}{exc}", 3)
+
+
+def print_json(data: Any) -> None:
+    import orjson
+
+    sys.stdout.write(orjson.dumps(data).decode() + "\n")
+
+
+def read_source(source: str) -> bytes:
+    """FILE or standard input (``-``) as bytes, or a one-line error (exit 2). Callers
+    decode per line, so that a byte that is not UTF-8 is reported with its line, and
+    only a line feed or a carriage return ends a line (not a U+2028 inside a string)."""
+    if source == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(source).read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {source}: {exc.strerror}", 2)

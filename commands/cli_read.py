@@ -1,0 +1,159 @@
+"""Commands that read a tournament: its status, standings, pairings, bracket and
+log, each as a table or as the JSON of the contract, as of now or of a past point."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from commands.cli_options import AsOfOpt, JsonOpt, StoreOpt, Tournament
+from commands.cli_output import print_json, reported_errors
+
+if TYPE_CHECKING:
+    from ledger.store import Recorded, Store
+    from projections.state import TournamentState
+
+app = typer.Typer()
+
+
+def load_state(
+    tournament: str, store_url: str | None, as_of: str | None = None
+) -> tuple[Store, TournamentState, list[Recorded]]:
+    """Open the store and fold the tournament (the prefix known at ``as_of``)."""
+    from commands.errors import UnknownTournament
+    from ledger.url import open_store
+    from replay.rebuild import rebuild
+
+    store = open_store(store_url, create=False)
+    state, events = rebuild(store, tournament, as_of)
+    if not state.exists:
+        raise UnknownTournament(tournament)
+    return store, state, events
+
+
+@app.command()
+def status(
+    tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
+) -> None:
+    """Where the tournament stands: stage, round, players, head hash."""
+    from commands.views import status_view
+
+    with reported_errors():
+        _, state, _ = load_state(tournament, store, as_of)
+        view = status_view(state)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_status(view)
+
+
+@app.command()
+def standings(
+    tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
+) -> None:
+    """Standings with points, record and tiebreakers."""
+    from commands.views import standings_view
+
+    with reported_errors():
+        st, state, _ = load_state(tournament, store, as_of)
+        view = standings_view(state, st.players(tournament))
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_standings(view)
+
+
+@app.command()
+def pairings(
+    tournament: Tournament,
+    round_number: Annotated[int | None, typer.Option("--round", min=1, help="Round.")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+    as_of: AsOfOpt = None,
+) -> None:
+    """Pairings of the current (or a given) round, by table and by name."""
+    from commands.errors import WrongPhase
+    from commands.views import pairings_view
+
+    with reported_errors():
+        st, state, _ = load_state(tournament, store, as_of)
+        if round_number is not None and state.round(round_number) is None:
+            raise WrongPhase(f"round {round_number} is not paired")
+        view = pairings_view(state, round_number)
+        names = st.players(tournament)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_pairings(view, {p: e.name for p, e in names.items()})
+
+
+@app.command()
+def bracket(
+    tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
+) -> None:
+    """The elimination bracket: every round's matches, brackets and winners."""
+    from commands.views import bracket_view
+
+    with reported_errors():
+        st, state, _ = load_state(tournament, store, as_of)
+        view = bracket_view(state)
+        names = st.players(tournament)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_bracket(view, {p: e.name for p, e in names.items()})
+
+
+@app.command()
+def log(
+    tournament: Tournament,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+    as_of: AsOfOpt = None,
+    follow: Annotated[bool, typer.Option("--follow", help="Keep printing new events.")] = False,
+) -> None:
+    """Every event of the tournament, oldest first (--follow: as they arrive, JSON Lines)."""
+    from commands.views import log_view
+
+    if follow:
+        follow_log(tournament, store)
+        return
+    with reported_errors():
+        _, _, events = load_state(tournament, store, as_of)
+    view = log_view(tournament, events)
+    if as_json:
+        print_json(view)
+        return
+    from commands import tables
+
+    tables.show_log(view)
+
+
+def follow_log(tournament: str, store_url: str | None) -> None:
+    """Print each event as one JSON line as it arrives (the CLI twin of the SSE stream)."""
+    import time
+
+    from ledger.url import open_store
+
+    with reported_errors():
+        store = open_store(store_url, create=False)
+        seen = 0
+        try:
+            while True:
+                for r in store.load(tournament, after=seen):
+                    print_json(r.as_json())
+                    seen = r.seq
+                sys.stdout.flush()
+                time.sleep(0.5)
+        except KeyboardInterrupt:
+            return

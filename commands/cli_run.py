@@ -1,0 +1,361 @@
+"""Commands that run a tournament: each builds one command of the contract and
+appends its events (``apply`` runs a JSON Lines file of them), plus ``lcg-count``,
+the count of an LCG final game at time."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from commands.cli_options import JsonOpt, StoreOpt, Tournament
+from commands.cli_output import fail, print_json, read_source, reported_errors
+
+if TYPE_CHECKING:
+    from commands.handler import Handler, Outcome
+
+app = typer.Typer()
+
+
+def execute(store: str | None, data: dict[str, Any], as_json: bool) -> None:
+    """Run one command given as contract data, print the outcome, log one line."""
+    from commands.bootstrap import handler_for
+    from commands.models import parse_command
+
+    with reported_errors(f"{data.get('type')}: "):
+        handler = handler_for(store)
+        outcome = run_logged(handler, parse_command(data))
+    if as_json:
+        print_json(outcome_view(outcome))
+    else:
+        describe_outcome(outcome)
+
+
+def describe_outcome(outcome: Outcome) -> None:
+    """One line per appended event; corrections say what they did and did not change."""
+    for r in outcome.recorded:
+        typer.echo(f"{r.event.type} (seq {r.seq})")
+        timing = getattr(r.event, "timing", None)
+        if r.event.type == "result_corrected" and timing in ("after_cut", "after_finish"):
+            typer.echo("  standings change; the cut and played elimination matches stand")
+        elif r.event.type == "result_corrected" and timing == "next_round_started":
+            typer.echo("  the next round has started: its pairings stand (swu-1.4 §5.8)")
+        elif r.event.type == "pairings_revised":
+            tables = ", ".join(str(t.table) for t in r.event.replaced)
+            typer.echo(f"  re-paired table(s) {tables} of round {r.event.round}")
+
+
+def run_logged(handler: Handler, command: Any) -> Outcome:
+    """Handle one command and log one line: tournament, type, seq, outcome."""
+    from commands.errors import CommandError
+    from commands.logs import command_logger
+
+    log = command_logger()
+    try:
+        outcome = handler.handle(command)
+    except CommandError as exc:
+        log.info("command", tournament=command.tournament, command=command.type,
+                 outcome="rejected", reason=str(exc))  # fmt: skip
+        raise
+    log.info("command", tournament=command.tournament, command=command.type,
+             seq=outcome.seq, outcome="appended")  # fmt: skip
+    return outcome
+
+
+def outcome_view(outcome: Outcome) -> dict[str, Any]:
+    from commands.views import event_view
+
+    return {
+        "seq": outcome.seq,
+        "position": outcome.position,
+        "events": [event_view(r) for r in outcome.recorded],
+    }
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    import orjson
+
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        fail(f"option {text!r} must look like KEY=VALUE", 2)
+    try:
+        return key, orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return key, raw
+
+
+@app.command()
+def new(
+    tournament: Tournament,
+    name: Annotated[str, typer.Option(help="Event name.")],
+    ruleset: Annotated[str, typer.Option(help="swu-1.4 and others as implemented.")] = "swu-1.4",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Ruleset option KEY=VALUE.")
+    ] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Create a tournament."""
+    options = dict(parse_option(o) for o in option or [])
+    execute(store, {"type": "create_tournament", "tournament": tournament, "name": name,
+                    "ruleset": ruleset, "options": options}, as_json)  # fmt: skip
+
+
+@app.command()
+def register(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id (a seat number, never personal data).")],
+    name: Annotated[str | None, typer.Option(help="Display name (kept out of the log).")] = None,
+    external_id: Annotated[str | None, typer.Option(help="External id, e.g. SWU UID.")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Register a player (also after round 1: paired from the next round)."""
+    execute(store, {"type": "register_player", "tournament": tournament, "player": player,
+                    "name": name, "external_id": external_id}, as_json)  # fmt: skip
+
+
+@app.command()
+def drop(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    reason: Annotated[str | None, typer.Option(help="Why (optional).")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Drop a player: never paired again."""
+    execute(store, {"type": "drop_player", "tournament": tournament, "player": player,
+                    "reason": reason}, as_json)  # fmt: skip
+
+
+@app.command()
+def rejoin(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Let a dropped player rejoin the Swiss stage (X-Wing, Armada: missed rounds are losses)."""
+    execute(store, {"type": "rejoin_player", "tournament": tournament, "player": player}, as_json)
+
+
+@app.command()
+def pair(
+    tournament: Tournament,
+    seed: Annotated[int | None, typer.Option(help="Seed for the random draw.")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Pair the next round automatically (seed chosen and recorded unless given)."""
+    execute(store, {"type": "pair_round", "tournament": tournament, "seed": seed}, as_json)
+
+
+@app.command()
+def start(tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """Start the current round."""
+    execute(store, {"type": "start_round", "tournament": tournament}, as_json)
+
+
+@app.command()
+def finish(tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """Finish the tournament."""
+    execute(store, {"type": "finish_tournament", "tournament": tournament}, as_json)
+
+
+@app.command()
+def report(
+    tournament: Tournament,
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="Round number.")],
+    player1: Annotated[str, typer.Argument(help="First player id.")],
+    player2: Annotated[str, typer.Argument(help="Second player id.")],
+    games: Annotated[str | None, typer.Option(help="Game wins as W1-W2 (SWU), e.g. 2-1.")] = None,
+    draws: Annotated[int, typer.Option(help="Drawn games (SWU).")] = 0,
+    intentional_draw: Annotated[bool, typer.Option("--id", help="Intentional draw.")] = False,
+    result: Annotated[str | None, typer.Option(help="The result as contract JSON.")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Report a match result (for other shapes pass --result JSON)."""
+    data: Any
+    if result is not None:
+        data = json_option(result, "--result")
+    elif intentional_draw:
+        data = {"intentional_draw": True}
+    elif games is not None:
+        data = {"games": split_pair(games), "draws": draws}
+    else:
+        fail("report_result: give --games W1-W2, --id or --result JSON", 2)
+    execute(store, {"type": "report_result", "tournament": tournament, "round": round_number,
+                    "players": [player1, player2], "result": data}, as_json)  # fmt: skip
+
+
+def split_pair(text: str) -> list[int]:
+    first, sep, second = text.partition("-")
+    if not sep or not first.isdigit() or not second.isdigit():
+        fail(f"report_result: --games {text!r} must look like 2-1", 2)
+    return [int(first), int(second)]
+
+
+@app.command()
+def correct(
+    tournament: Tournament,
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="Round number.")],
+    player1: Annotated[str, typer.Argument(help="First player id.")],
+    player2: Annotated[str, typer.Argument(help="Second player id.")],
+    result: Annotated[str, typer.Option(help="The corrected result as contract JSON.")],
+    reason: Annotated[str | None, typer.Option(help="Why (required after a cut).")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Correct a confirmed result (swu-1.4 §5.8 timing: may re-pair the next round)."""
+    execute(store, {"type": "correct_result", "tournament": tournament, "round": round_number,
+                    "players": [player1, player2], "result": json_option(result, "--result"),
+                    "reason": reason}, as_json)  # fmt: skip
+
+
+@app.command()
+def disqualify(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    reason: Annotated[str, typer.Option(help="Why.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Disqualify a player: removed, may not rejoin; an open match is recorded as lost."""
+    execute(store, {"type": "disqualify_player", "tournament": tournament, "player": player,
+                    "reason": reason}, as_json)  # fmt: skip
+
+
+@app.command()
+def penalty(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    round_number: Annotated[int, typer.Option("--round", help="Round of the infraction.")],
+    kind: Annotated[
+        str,
+        typer.Option(
+            "--penalty", help="warning, game_loss, match_loss, disqualification or point_deduction."
+        ),
+    ],
+    infraction: Annotated[str, typer.Option(help="What happened.")],
+    points: Annotated[float | None, typer.Option(help="Points to deduct (LCG).")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Issue a penalty."""
+    execute(store, {"type": "issue_penalty", "tournament": tournament, "player": player,
+                    "round": round_number, "penalty": kind, "infraction": infraction,
+                    "points": points}, as_json)  # fmt: skip
+
+
+@app.command("deck-check")
+def deck_check(
+    tournament: Tournament,
+    player: Annotated[str, typer.Argument(help="Player id.")],
+    round_number: Annotated[int, typer.Option("--round", help="Round.")],
+    timing: Annotated[str, typer.Option(help="before_game_1, between_games or after_match.")],
+    outcome: Annotated[str, typer.Option(help="legal, illegal or unfixable (LCG).")],
+    minutes: Annotated[int, typer.Option(help="Minutes the check took.")] = 0,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Record a deck check (its time plus 3 minutes extends the match, swu-1.4 §6)."""
+    execute(store, {"type": "record_deck_check", "tournament": tournament, "player": player,
+                    "round": round_number, "timing": timing, "outcome": outcome,
+                    "minutes": minutes}, as_json)  # fmt: skip
+
+
+@app.command("lcg-count")
+def lcg_count(
+    light_objectives: Annotated[
+        int, typer.Option(min=0, help="Objectives in the light side's victory pile.")
+    ],
+    light_damage: Annotated[int, typer.Option(min=0, help="Damage on dark-side objectives.")],
+    dark_dial: Annotated[int, typer.Option(min=0, max=12, help="Death Star dial.")],
+    dark_damage: Annotated[int, typer.Option(min=0, help="Damage on light-side objectives.")],
+    balance: Annotated[
+        str, typer.Option(help="Side the Balance of the Force favours: light or dark.")
+    ],
+    as_json: JsonOpt = False,
+) -> None:
+    """The count of an LCG final game at time (lcg-2.1d "Spielende durch Zeitablauf")."""
+    from projections.rulesets.lcg_finals import dark_side_count, light_side_count
+
+    if balance not in ("light", "dark"):
+        fail("--balance must be light or dark", 2)
+    light = light_side_count(light_objectives, light_damage, balance == "light")
+    dark = dark_side_count(dark_dial, dark_damage, balance == "dark")
+    winner = "light" if light > dark else "dark" if dark > light else None
+    if as_json:
+        print_json({"light": float(light), "dark": float(dark), "winner": winner})
+    else:
+        verdict = (
+            f"the {winner} side wins" if winner else "a tie: the document gives no further rule"
+        )
+        typer.echo(f"light {float(light):g}, dark {float(dark):g}: {verdict}")
+
+
+def json_option(text: str, name: str) -> Any:
+    import orjson
+
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        fail(f"{name} is not JSON: {exc}", 2)
+
+
+@app.command()
+def apply(
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help="JSON Lines commands.")],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Execute JSON Lines commands in order; stop at the first rejected one."""
+    from commands.bootstrap import handler_for
+
+    lines = read_source(source).splitlines()
+    with reported_errors():
+        handler = handler_for(store)
+    count = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        with reported_errors(f"line {number}: "):
+            command = parse_line(line, number)
+            outcome = run_logged(handler, command)
+        count += 1
+        if as_json:
+            print_json({"line": number, "type": command.type, **outcome_view(outcome)})
+    if not as_json:
+        typer.echo(f"applied {count} command(s)")
+
+
+def parse_line(line: bytes, number: int) -> Any:
+    """One JSON Lines line as a command: bad bytes, bad JSON and a bad command are each
+    input that does not fit the contract (exit 2), named with the line."""
+    import orjson
+
+    from commands.models import parse_command
+
+    try:
+        text = line.decode("utf-8-sig" if number == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"line {number}: not UTF-8: {exc.reason} at byte {exc.start + 1}", 2)
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        fail(f"line {number}: malformed JSON: {exc}", 2)
+    return parse_command(data)
+
+
+@app.command()
+def cut(
+    tournament: Tournament,
+    size: Annotated[
+        int | None, typer.Option(help="Cut size (default: the ruleset's table).")
+    ] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Make the top cut from the final Swiss standings; then `pair` pairs the bracket."""
+    execute(store, {"type": "make_cut", "tournament": tournament, "size": size}, as_json)
