@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TypeVar
 
 from commands.decide import decide
 from commands.idempotency import CommandIdReused, same_personal_data, seen_before
@@ -25,6 +27,7 @@ from projections.state import CommandSeen, TournamentState, evolve
 from replay.rebuild import gc_paused
 
 MAX_ATTEMPTS = 20
+T = TypeVar("T")
 
 
 def backoff(attempt: int) -> None:
@@ -69,20 +72,41 @@ class Handler:
         self.clock = clock
         self.seeds = seeds
         self._states: dict[str, TournamentState] = {}
+        self._locks: dict[str, threading.RLock] = {}
+        self._guard = threading.Lock()
+
+    def lock(self, tournament: str) -> threading.RLock:
+        """The lock of one tournament's cached fold: the fold is evolved in place, so every
+        command and every read of it in this process holds this lock."""
+        with self._guard:
+            return self._locks.setdefault(tournament, threading.RLock())
 
     def state(self, tournament: str) -> TournamentState:
         """The tournament's current state: the cached fold plus any newer events, each
-        checked against the head the cache holds (a rewritten event is never folded)."""
-        state = self._states.get(tournament) or TournamentState()
-        with gc_paused():
-            for recorded in self.store.load(tournament, after=state.seq, head=state.head):
-                evolve(state, recorded)
-        if state.exists:
-            self._states[tournament] = state
-        return state
+        checked against the head the cache holds (a rewritten event is never folded).
+        An unknown tournament leaves nothing cached. Callers that keep using the state
+        hold ``lock(tournament)`` (``read`` does)."""
+        with self.lock(tournament):
+            state = self._states.get(tournament) or TournamentState()
+            with gc_paused():
+                for recorded in self.store.load(tournament, after=state.seq, head=state.head):
+                    evolve(state, recorded)
+            if state.exists:
+                self._states[tournament] = state
+            return state
+
+    def read(self, tournament: str, view: Callable[[TournamentState], T]) -> T:
+        """A read model of the current state, computed under the fold's lock."""
+        with self.lock(tournament):
+            return view(self.state(tournament))
 
     def handle(self, command: Command) -> Outcome:
-        """Decide and append; on a concurrent append, reload and decide again."""
+        """Decide and append under the tournament's lock; on a concurrent append by
+        another process, reload and decide again."""
+        with self.lock(command.tournament):
+            return self._handle(command)
+
+    def _handle(self, command: Command) -> Outcome:
         seed = self.seeds()
         for attempt in range(MAX_ATTEMPTS):
             state = self.state(command.tournament)

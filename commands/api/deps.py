@@ -1,0 +1,67 @@
+"""What every route shares: the caller from the bearer token, the documented errors,
+and the application's handler and store."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Depends, Header, HTTPException, Query, Request
+from pydantic import BaseModel
+
+from commands.auth import Forbidden, Principal, token_hash
+from commands.handler import Handler
+from ledger.store import Store
+
+#: the largest position a store can hold (a signed 64-bit integer in SQLite and PostgreSQL)
+MAX_POSITION = 2**63 - 1
+
+
+class ErrorBody(BaseModel):
+    """The body of every error answer: one message naming the problem."""
+
+    error: str
+
+
+ERROR_TEXT = {
+    400: "Malformed JSON", 401: "No or unknown bearer token", 403: "The token's role or scope",
+    404: "Unknown tournament", 409: "Refused by the rules", 413: "Body too large",
+    422: "Does not fit the schema", 503: "Store unavailable",
+}  # fmt: skip
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The documented error answers of a route (so /openapi.json states the real shape)."""
+    return {code: {"model": ErrorBody, "description": ERROR_TEXT[code]} for code in codes}
+
+
+READ_ERRORS = errors(401, 403, 404, 409, 422, 503)
+
+
+def handler_of(request: Request) -> Handler:
+    handler: Handler = request.app.state.handler
+    return handler
+
+
+def store_of(request: Request) -> Store:
+    return handler_of(request).store
+
+
+def principal(request: Request, authorization: Annotated[str | None, Header()] = None) -> Principal:
+    """The caller, from the bearer token (401 when missing or unknown)."""
+    scheme, _, secret = (authorization or "").partition(" ")
+    store = store_of(request)
+    entry = store.token(token_hash(secret.strip())) if scheme.lower() == "bearer" else None
+    if entry is None:
+        raise HTTPException(401, "a valid bearer token is required",
+                            headers={"WWW-Authenticate": "Bearer"})  # fmt: skip
+    return Principal(entry)
+
+
+def readable(caller: Principal, tournament: str) -> None:
+    """403 unless the caller's token may read ``tournament``."""
+    if not caller.may_read(tournament):
+        raise Forbidden(f"this token reads only tournament {caller.token.tournament!r}")
+
+
+Caller = Annotated[Principal, Depends(principal)]
+AsOf = Annotated[str | None, Query(description="seq or UTC time (ISO 8601)")]
