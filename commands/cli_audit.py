@@ -12,7 +12,7 @@ import typer
 
 from commands.cli_options import AsOfOpt, JsonOpt, StoreOpt, Tournament
 from commands.cli_output import fail, print_json, read_source, reported_errors
-from commands.cli_read import load_state
+from commands.cli_read import load_state, names_of
 
 app = typer.Typer()
 
@@ -83,22 +83,23 @@ def replay(
     as_json: JsonOpt = False,
 ) -> None:
     """The tournament as known at a point: status, pairings and standings of that prefix."""
-    from commands.views import pairings_view, standings_view, status_view
+    from commands import views
 
     with reported_errors():
         st, state, _events = load_state(tournament, store, until)
-        names = st.players(tournament)
-        view = {"status": status_view(state), "pairings": pairings_view(state),
-                "standings": standings_view(state, names)}  # fmt: skip
+        names = names_of(st, tournament)
+        status, pairings = views.status(state), views.pairings(state, None, names)
+        standings = views.standings(state, names)
     if as_json:
-        print_json(view)
+        print_json({"status": views.json_of(status), "pairings": views.json_of(pairings),
+                    "standings": views.json_of(standings)})  # fmt: skip
         return
     from commands import tables
 
-    tables.show_status(view["status"])
+    tables.show_status(status)
     if state.rounds:
-        tables.show_pairings(view["pairings"], {p: e.name for p, e in names.items()})
-    tables.show_standings(view["standings"])
+        tables.show_pairings(pairings)
+    tables.show_standings(standings)
 
 
 @app.command()

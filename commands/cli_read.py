@@ -12,6 +12,7 @@ from commands.cli_options import AsOfOpt, JsonOpt, StoreOpt, Tournament
 from commands.cli_output import print_json, reported_errors
 
 if TYPE_CHECKING:
+    from commands.readmodels import ReadModel
     from ledger.store import Recorded, Store
     from projections.state import TournamentState
 
@@ -33,22 +34,35 @@ def load_state(
     return store, state, events
 
 
+def print_model(model: ReadModel) -> None:
+    """A read model's JSON, exactly the bytes the HTTP API sends."""
+    from commands.views import json_bytes
+
+    sys.stdout.write(json_bytes(model).decode() + "\n")
+
+
+def names_of(store: Store, tournament: str) -> dict[str, str]:
+    from commands.views import registered_names
+
+    return registered_names(store.players(tournament))
+
+
 @app.command()
 def status(
     tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
 ) -> None:
-    """Where the tournament stands: stage, round, players, head hash."""
-    from commands.views import status_view
+    """Where the tournament stands: stage, round, players, head hash, the round's tables."""
+    from commands import views
 
     with reported_errors():
         _, state, _ = load_state(tournament, store, as_of)
-        view = status_view(state)
+        model = views.status(state)
     if as_json:
-        print_json(view)
+        print_model(model)
         return
     from commands import tables
 
-    tables.show_status(view)
+    tables.show_status(model)
 
 
 @app.command()
@@ -56,17 +70,17 @@ def standings(
     tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
 ) -> None:
     """Standings with points, record and tiebreakers."""
-    from commands.views import standings_view
+    from commands import views
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        view = standings_view(state, st.players(tournament))
+        model = views.standings(state, names_of(st, tournament))
     if as_json:
-        print_json(view)
+        print_model(model)
         return
     from commands import tables
 
-    tables.show_standings(view)
+    tables.show_standings(model)
 
 
 @app.command()
@@ -78,21 +92,17 @@ def pairings(
     as_of: AsOfOpt = None,
 ) -> None:
     """Pairings of the current (or a given) round, by table and by name."""
-    from commands.errors import WrongPhase
-    from commands.views import pairings_view
+    from commands import views
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        if round_number is not None and state.round(round_number) is None:
-            raise WrongPhase(f"round {round_number} is not paired")
-        view = pairings_view(state, round_number)
-        names = st.players(tournament)
+        model = views.pairings(state, round_number, names_of(st, tournament))
     if as_json:
-        print_json(view)
+        print_model(model)
         return
     from commands import tables
 
-    tables.show_pairings(view, {p: e.name for p, e in names.items()})
+    tables.show_pairings(model)
 
 
 @app.command()
@@ -100,18 +110,17 @@ def bracket(
     tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
 ) -> None:
     """The elimination bracket: every round's matches, brackets and winners."""
-    from commands.views import bracket_view
+    from commands import views
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        view = bracket_view(state)
-        names = st.players(tournament)
+        model = views.bracket(state, names_of(st, tournament))
     if as_json:
-        print_json(view)
+        print_model(model)
         return
     from commands import tables
 
-    tables.show_bracket(view, {p: e.name for p, e in names.items()})
+    tables.show_bracket(model)
 
 
 @app.command()
@@ -123,20 +132,20 @@ def log(
     follow: Annotated[bool, typer.Option("--follow", help="Keep printing new events.")] = False,
 ) -> None:
     """Every event of the tournament, oldest first (--follow: as they arrive, JSON Lines)."""
-    from commands.views import log_view
+    from commands.views import log_page
 
     if follow:
         follow_log(tournament, store)
         return
     with reported_errors():
         _, _, events = load_state(tournament, store, as_of)
-    view = log_view(tournament, events)
+    model = log_page(tournament, events)
     if as_json:
-        print_json(view)
+        print_model(model)
         return
     from commands import tables
 
-    tables.show_log(view)
+    tables.show_log(model)
 
 
 def follow_log(tournament: str, store_url: str | None) -> None:

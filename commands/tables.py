@@ -1,17 +1,29 @@
-"""Human output: Rich tables over the same read models the JSON prints."""
+"""Human output: Rich tables over the same read models the JSON prints. The models
+carry the players' display names (joined once, in ``commands.views``); nothing here
+looks a name up or computes a value."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 from rich.console import Console
 from rich.table import Table
 
+from commands.readmodels import (
+    Bracket,
+    LogPage,
+    Pairings,
+    Standings,
+    Status,
+    TableStateName,
+)
 from projections.rulesets import ruleset
 from projections.rulesets.base import Tiebreaker
 
 console = Console()
+TABLE_STATES: tuple[TableStateName, ...] = get_args(TableStateName)
 
 
 def tiebreakers_of(ruleset_id: str) -> dict[str, Tiebreaker]:
@@ -20,50 +32,53 @@ def tiebreakers_of(ruleset_id: str) -> dict[str, Tiebreaker]:
     return {t.key: t for t in ruleset(ruleset_id).tiebreakers}
 
 
-def show_status(view: Mapping[str, Any]) -> None:
-    table = Table(title=f"{view['tournament']} ({view['ruleset']})", show_header=False)
+def show_status(model: Status) -> None:
+    table = Table(title=f"{model.tournament} ({model.ruleset})", show_header=False)
     for key in ("stage", "round", "round_state", "rounds_planned", "cut_size", "players",
                 "active_players", "seq", "head"):  # fmt: skip
-        table.add_row(key.replace("_", " "), str(view[key]))
-    checks = view["deck_checks"]
-    table.add_row("deck checks", f"{checks['checked']} of about {checks['target']} (10% target)")
+        table.add_row(key.replace("_", " "), str(getattr(model, key)))
+    checks = model.deck_checks
+    table.add_row("deck checks", f"{checks.checked} of about {checks.target} (10% target)")
+    if model.tables:
+        counts = Counter(t.state for t in model.tables)
+        table.add_row("tables", ", ".join(f"{counts[s]} {s}" for s in TABLE_STATES if counts[s]))
+    if model.champion:
+        table.add_row("champion", model.champion)
     console.print(table)
 
 
-def show_standings(view: Mapping[str, Any]) -> None:
-    rows = view["standings"]
-    shown = list(tiebreakers_of(view["ruleset"]).values())
-    table = Table(title=f"Standings {view['tournament']} (seq {view['seq']})")
+def show_standings(model: Standings) -> None:
+    shown = list(tiebreakers_of(model.ruleset).values())
+    table = Table(title=f"Standings {model.tournament} (seq {model.seq})")
     for col in ("#", "Player", "Name", "Points", "W-L-D", *(t.label for t in shown)):
         table.add_column(col, justify="right" if col not in ("Player", "Name") else "left")
-    for r in rows:
-        rec = r["record"]
-        name = r["name"] + (" (dropped)" if r["dropped"] else "")
+    for r in model.standings:
+        rec = r.record
         table.add_row(
-            str(r["rank"]), r["player"], name, f"{r['points']:g}",
-            f"{rec['wins']}-{rec['losses']}-{rec['draws']}",
-            *(t.show(r["tiebreakers"][t.key]) for t in shown),
+            str(r.rank), r.player, r.name + (" (dropped)" if r.dropped else ""), f"{r.points:g}",
+            f"{rec.wins}-{rec.losses}-{rec.draws}",
+            *(t.show(r.tiebreakers[t.key]) for t in shown),
         )  # fmt: skip
     console.print(table)
-    console.print(f"head {view['head']}")
+    console.print(f"head {model.head}")
 
 
-def show_pairings(view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+def show_pairings(model: Pairings) -> None:
     """By table, then alphabetically by player name (what goes on the wall)."""
 
     def label(p: str) -> str:
-        return f"{names.get(p, '(erased)')} ({p})"
+        return f"{model.names.get(p, p)} ({p})"
 
-    by_table = Table(title=f"Round {view['round']} pairings by table")
+    by_table = Table(title=f"Round {model.round} pairings by table")
     for col in ("Table", "Player", "Opponent"):
         by_table.add_column(col)
-    by_name = Table(title=f"Round {view['round']} pairings by name")
+    by_name = Table(title=f"Round {model.round} pairings by name")
     for col in ("Player", "Table", "Opponent"):
         by_name.add_column(col)
     entries = []
-    for p in view["pairings"]:
-        table_no = str(p["table"]) if p["table"] is not None else "bye"
-        players = p["players"]
+    for p in model.pairings:
+        table_no = str(p.table) if p.table is not None else "bye"
+        players = p.players
         opponent = label(players[1]) if len(players) == 2 else "BYE"
         by_table.add_row(table_no, label(players[0]), opponent)
         entries.append((label(players[0]), table_no, opponent))
@@ -73,37 +88,37 @@ def show_pairings(view: Mapping[str, Any], names: Mapping[str, str]) -> None:
         by_name.add_row(*entry)
     console.print(by_table)
     console.print(by_name)
-    console.print(f"head {view['head']}")
+    console.print(f"head {model.head}")
 
 
-def show_log(view: Mapping[str, Any]) -> None:
-    table = Table(title=f"Log {view['tournament']}")
+def show_log(model: LogPage) -> None:
+    table = Table(title=f"Log {model.tournament}")
     for col in ("Seq", "Position", "At", "Type", "Actor", "Detail"):
         table.add_column(col)
-    skip = {"seq", "position", "at", "type", "actor", "tournament", "version", "hash",
-            "prev_hash"}  # fmt: skip
-    for e in view["events"]:
-        detail = ", ".join(f"{k}={v}" for k, v in e.items() if k not in skip)
-        actor = f"{e['actor']['role']}:{e['actor']['id']}"
-        table.add_row(str(e["seq"]), str(e["position"]), e["at"], e["type"], actor, detail)
+    skip = {"at", "actor", "tournament", "hash", "prev_hash"}
+    for e in model.events:
+        extra = e.model_extra or {}
+        detail = ", ".join(f"{k}={v}" for k, v in extra.items() if k not in skip)
+        actor = f"{extra['actor']['role']}:{extra['actor']['id']}"
+        table.add_row(str(e.seq), str(e.position), extra["at"], e.type, actor, detail)
     console.print(table)
 
 
-def show_bracket(view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+def show_bracket(model: Bracket) -> None:
     """Each elimination round as a column of matches; winners in bold."""
-    if not view["rounds"]:
+    if not model.rounds:
         console.print("no elimination round yet")
         return
-    table = Table(title=f"Bracket ({view['format']} elimination)")
-    for rnd in view["rounds"]:
-        table.add_column(f"Round {rnd['round']}")
+    table = Table(title=f"Bracket ({model.format} elimination)")
+    for rnd in model.rounds:
+        table.add_column(f"Round {rnd.round}")
     columns = []
-    for rnd in view["rounds"]:
+    for rnd in model.rounds:
         cells = []
-        for m in rnd["matches"]:
-            shown = [f"[bold]{names.get(p, p)}[/bold]" if p == m["winner"] else names.get(p, p)
-                     for p in m["players"]]  # fmt: skip
-            label = {"upper": "U", "lower": "L", "final": "F"}.get(m["bracket"] or "", "")
+        for m in rnd.matches:
+            shown = [f"[bold]{model.names.get(p, p)}[/bold]" if p == m.winner
+                     else model.names.get(p, p) for p in m.players]  # fmt: skip
+            label = {"upper": "U", "lower": "L", "final": "F"}.get(m.bracket or "", "")
             cells.append(
                 f"{label} " + (" v ".join(shown) if len(shown) == 2 else f"{shown[0]} (bye)")
             )

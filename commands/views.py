@@ -1,21 +1,72 @@
-"""Read models: the public JSON shapes of ``status``, ``standings``, ``pairings``, ``log``.
+"""From a tournament's folded state to its typed read models (``commands.readmodels``).
 
-Plain data (dicts and lists) so that the terminal tables, the JSON output and
-the HTTP API share them. The shapes are the design's contract: keep them exactly.
+The one place where a read joins names (a registry entry's name, or "(erased)"
+once ``tledger forget`` removed it) and checks that an asked-for round was paired:
+the CLI, the HTTP API and every later face call these functions and render what
+they return. The player history lives in ``commands.history``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import orjson
+
+from commands.errors import UnknownPlayer, WrongPhase
+from commands.readmodels import (
+    Bracket,
+    BracketMatch,
+    BracketRound,
+    DeckChecks,
+    LoggedEvent,
+    LogPage,
+    Outstanding,
+    Pairings,
+    PairingTable,
+    ReadModel,
+    Record,
+    StandingRow,
+    Standings,
+    Status,
+    TableState,
+    TableStateName,
+)
 from ledger.store import PlayerEntry, Recorded
 from projections.bracket import resolve
 from projections.schedule import cut_size, players_present, rounds_planned
-from projections.standings import ruleset_of, standings, swiss_standings
-from projections.state import Match, TournamentState
+from projections.standings import ruleset_of, swiss_standings
+from projections.standings import standings as ranked
+from projections.state import Match, MatchStatus, Round, TournamentState
 
 ERASED = "(erased)"
+
+#: A match's status as a table state (design: round lifecycle): a bye is confirmed.
+TABLE_STATE: dict[MatchStatus, TableStateName] = {
+    "pending": "missing", "unconfirmed": "unconfirmed", "disputed": "disputed",
+    "confirmed": "confirmed", "bye": "confirmed",
+}  # fmt: skip
+
+
+class PlayerNotFound(UnknownPlayer):
+    """A read of a player the tournament does not know: no such resource (HTTP 404),
+    where a command naming one is refused (409)."""
+
+    http_status = 404
+
+
+def registered_names(entries: Mapping[str, PlayerEntry]) -> dict[str, str]:
+    """Player id -> name, from the registry entries that are still there."""
+    return {player: entry.name for player, entry in entries.items()}
+
+
+def name_of(names: Mapping[str, str], player: str) -> str:
+    """A player's display name; an erased (or never named) player shows as "(erased)"."""
+    return names.get(player, ERASED)
+
+
+def names_in(names: Mapping[str, str], players: Iterable[str]) -> dict[str, str]:
+    return {p: name_of(names, p) for p in players}
 
 
 def number(value: float) -> int | float:
@@ -23,25 +74,31 @@ def number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-def status_view(state: TournamentState) -> dict[str, Any]:
-    present = players_present(state)
+def paired_round(state: TournamentState, number: int | None = None) -> Round | None:
+    """Round ``number`` (the current round when None); asking for one that was never
+    paired is refused, not answered with an empty round."""
+    if number is None:
+        return state.current
+    found = state.round(number)
+    if found is None:
+        raise WrongPhase(f"round {number} is not paired")
+    return found
+
+
+def status(state: TournamentState) -> Status:
     current = state.current
-    return {
-        "tournament": state.id,
-        "ruleset": state.ruleset,
-        "options": state.options,
-        "stage": state.stage,
-        "round": current.number if current else 0,
-        "round_state": current.state if current else None,
-        "rounds_planned": rounds_planned(state),
-        "cut_size": cut_size(state),
-        "players": len(state.players),
-        "active_players": len(state.active_players),
-        "seq": state.seq,
-        "position": state.position,
-        "head": state.head,
-        "deck_checks": {"checked": len(state.deck_checks), "target": deck_check_target(present)},
-    }
+    return Status(
+        tournament=state.id, ruleset=state.ruleset, options=state.options, stage=state.stage,
+        round=current.number if current else 0,
+        round_state=current.state if current else None,
+        rounds_planned=rounds_planned(state), cut_size=cut_size(state),
+        players=len(state.players), active_players=len(state.active_players),
+        seq=state.seq, position=state.position, head=state.head,
+        deck_checks=DeckChecks(checked=len(state.deck_checks),
+                               target=deck_check_target(players_present(state))),
+        tables=table_states(current),
+        champion=champion(state),
+    )  # fmt: skip
 
 
 def deck_check_target(players: int) -> int:
@@ -49,74 +106,128 @@ def deck_check_target(players: int) -> int:
     return max(1, players // 10) if players else 0
 
 
-def standings_view(state: TournamentState, names: Mapping[str, PlayerEntry]) -> dict[str, Any]:
+def table_states(rnd: Round | None) -> list[TableState]:
+    if rnd is None:
+        return []
+    return [TableState(table=m.table, players=list(m.players), state=TABLE_STATE[m.status])
+            for m in rnd.matches]  # fmt: skip
+
+
+def champion(state: TournamentState) -> str | None:
+    """The bracket's winner, once it has one (none before a cut)."""
+    if state.cut is None:
+        return None
+    return resolve(state, ruleset_of(state), [s.player for s in swiss_standings(state)]).champion
+
+
+def outstanding(state: TournamentState) -> Outstanding:
+    """The current round's tables still waiting for a confirmed result."""
+    current = state.current
+    tables = table_states(current)
+    counts: dict[TableStateName, int] = {
+        "missing": 0, "unconfirmed": 0, "disputed": 0, "confirmed": 0}  # fmt: skip
+    for table in tables:
+        counts[table.state] += 1
+    return Outstanding(
+        tournament=state.id, round=current.number if current else 0,
+        round_state=current.state if current else None, seq=state.seq, head=state.head,
+        counts=counts, tables=[t for t in tables if t.state != "confirmed"],
+    )  # fmt: skip
+
+
+def standings(state: TournamentState, names: Mapping[str, str]) -> Standings:
     rows = [
-        {
-            "rank": s.rank,
-            "player": s.player,
-            "name": names[s.player].name if s.player in names else ERASED,
-            "points": number(s.scores.points),
-            "record": {
-                "wins": s.scores.record.wins,
-                "losses": s.scores.record.losses,
-                "draws": s.scores.record.draws,
-            },
-            "dropped": s.dropped,
-            "tiebreakers": {k: number(v) for k, v in s.scores.tiebreakers.items()},
-        }
-        for s in standings(state)
-    ]
-    return {
-        "tournament": state.id,
-        "ruleset": state.ruleset,
-        "seq": state.seq,
-        "head": state.head,
-        "standings": rows,
-    }
+        StandingRow(
+            rank=s.rank, player=s.player, name=name_of(names, s.player),
+            points=number(s.scores.points),
+            record=Record(wins=s.scores.record.wins, losses=s.scores.record.losses,
+                          draws=s.scores.record.draws),
+            dropped=s.dropped,
+            tiebreakers={k: number(v) for k, v in s.scores.tiebreakers.items()},
+        )
+        for s in ranked(state)
+    ]  # fmt: skip
+    return Standings(tournament=state.id, ruleset=state.ruleset, seq=state.seq,
+                     head=state.head, standings=rows)  # fmt: skip
 
 
-def pairings_view(state: TournamentState, round_number: int | None = None) -> dict[str, Any]:
-    rnd = state.round(round_number) if round_number else state.current
-    return {
-        "round": rnd.number if rnd else round_number or 0,
-        "stage": rnd.stage if rnd else state.stage,
-        "seq": state.seq,
-        "head": state.head,
-        "pairings": [table_view(m) for m in (rnd.matches if rnd else [])],
-    }
+def pairings(
+    state: TournamentState, round_number: int | None = None, names: Mapping[str, str] | None = None
+) -> Pairings:
+    rnd = paired_round(state, round_number)
+    matches = rnd.matches if rnd else []
+    return Pairings(
+        round=rnd.number if rnd else round_number or 0,
+        stage=rnd.stage if rnd else state.stage,
+        seq=state.seq, head=state.head,
+        pairings=[pairing_table(m) for m in matches],
+        names=names_in(names or {}, (p for m in matches for p in m.players)),
+    )  # fmt: skip
 
 
-def bracket_view(state: TournamentState) -> dict[str, Any]:
+def pairing_table(match: Match) -> PairingTable:
+    return PairingTable(table=match.table, players=list(match.players), light=match.light,
+                        chooses_side=match.chooses_side)  # fmt: skip
+
+
+def bracket(state: TournamentState, names: Mapping[str, str] | None = None) -> Bracket:
     """The elimination rounds as paired, with each match's bracket and winner."""
     if state.cut is None:
-        return {"format": None, "rounds": []}
+        return Bracket(format=None, rounds=[])
     swiss = [s.player for s in swiss_standings(state)]
     resolved = resolve(state, ruleset_of(state), swiss).resolved
-    rounds = []
-    for rnd in state.rounds:
-        if rnd.stage != "elimination":
-            continue
-        matches = [
-            {"table": m.table, "players": list(m.players), "bracket": m.bracket,
-             "winner": resolved[m.slot].winner if m.slot in resolved else None}
+    rounds = [
+        BracketRound(round=rnd.number, matches=[
+            BracketMatch(table=m.table, players=list(m.players), bracket=m.bracket,
+                         winner=resolved[m.slot].winner if m.slot in resolved else None)
             for m in rnd.matches
-        ]  # fmt: skip
-        rounds.append({"round": rnd.number, "matches": matches})
-    return {"format": state.cut.format, "rounds": rounds}
+        ])
+        for rnd in state.rounds if rnd.stage == "elimination"
+    ]  # fmt: skip
+    shown = (p for r in rounds for m in r.matches for p in m.players)
+    return Bracket(format=state.cut.format, rounds=rounds, names=names_in(names or {}, shown))
 
 
-def table_view(match: Match) -> dict[str, Any]:
-    """One table; LCG final games also say who plays light or who chooses a side."""
-    view: dict[str, Any] = {"table": match.table, "players": list(match.players)}
-    for key in ("light", "chooses_side"):
-        if getattr(match, key):
-            view[key] = getattr(match, key)
-    return view
+def log_page(
+    tournament: str, events: Sequence[Recorded], next_after_seq: int | None = None
+) -> LogPage:
+    return LogPage(tournament=tournament, events=[logged(r) for r in events],
+                   next_after_seq=next_after_seq)  # fmt: skip
+
+
+def logged(recorded: Recorded) -> LoggedEvent:
+    return LoggedEvent.model_validate(recorded.as_json())
 
 
 def event_view(recorded: Recorded) -> dict[str, Any]:
+    """One event as the contract's JSON (what ``apply`` and ``POST /commands`` answer)."""
     return recorded.as_json()
 
 
-def log_view(tournament: str, events: Sequence[Recorded]) -> dict[str, Any]:
-    return {"tournament": tournament, "events": [event_view(r) for r in events]}
+def json_of(model: ReadModel) -> dict[str, Any]:
+    """A model as the contract's plain JSON data."""
+    return model.model_dump(mode="json")
+
+
+def json_bytes(model: ReadModel) -> bytes:
+    """A model serialized once, as every face sends it."""
+    return orjson.dumps(json_of(model))
+
+
+# The contract's JSON of the main reads, for callers that compare plain data.
+
+
+def status_view(state: TournamentState) -> dict[str, Any]:
+    return json_of(status(state))
+
+
+def standings_view(state: TournamentState, entries: Mapping[str, PlayerEntry]) -> dict[str, Any]:
+    return json_of(standings(state, registered_names(entries)))
+
+
+def pairings_view(state: TournamentState, round_number: int | None = None) -> dict[str, Any]:
+    return json_of(pairings(state, round_number))
+
+
+def bracket_view(state: TournamentState) -> dict[str, Any]:
+    return json_of(bracket(state))

@@ -7,11 +7,9 @@ global sequence. Topics are our stable event types, never module paths. The
 library's aggregates and mapper are not used: their runtime checks cost most of
 a rebuild, and our own fold is faster.
 
-Each dialect adds what the library does not give: a stream's events after a
-seq together with their global positions (one indexed query, so a load costs
-the same at any length of the log), and the player registry table (personal
-data, deletable), which our recorders (:mod:`ledger.recorders`) write in the
-transaction that appends the events.
+What the library does not give comes from a dialect per database
+(:mod:`ledger.dialects`): positions with a stream's events, the scoped-stream
+index, the player registry and the tokens.
 """
 
 from __future__ import annotations
@@ -19,7 +17,6 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
 
 from eventsourcing.domain import EventSourcingError
 from eventsourcing.persistence import (
@@ -31,14 +28,13 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.utils import Environment
 
-from ledger import recorders
 from ledger.chain import GENESIS, Checked, Sealed, event_of, load_checked, stored_hash
+from ledger.dialects import Dialect
 from ledger.errors import ConcurrencyConflict, StoreUnavailable
-from ledger.store import PlayerEntry, Recorded, TokenEntry
+from ledger.store import Listener, PlayerEntry, Recorded, TokenEntry
 
 NAMESPACE = uuid.UUID("6f1c1f0e-8a8b-4c43-9a59-5f3b7c2d9e10")
 PAGE = 1000
-SCHEMA_LOCK_KEY = 0x74_6C_65_64  # "tled"
 
 
 def stream_id(tournament: str) -> uuid.UUID:
@@ -53,196 +49,6 @@ def translated_errors() -> Iterator[None]:
         yield
     except PersistenceError as exc:
         raise StoreUnavailable(f"store error: {exc}") from exc
-
-
-def as_bytes(value: Any) -> bytes:
-    """A stored state as bytes, whatever a damaged row holds (text, NULL): the chain check
-    then names the seq, instead of a TypeError escaping."""
-    if isinstance(value, bytes | bytearray | memoryview):
-        return bytes(value)
-    return b"" if value is None else str(value).encode("utf-8", "replace")
-
-
-class Dialect:
-    """Per-database extras; this one keeps them in memory (the ``memory://`` store)."""
-
-    def __init__(self) -> None:
-        self._positions: dict[tuple[str, int], int] = {}
-        self._tokens: dict[str, TokenEntry] = {}
-
-    def configure(self, env: dict[str, str]) -> dict[str, str]:
-        """The library's settings that make it build our recorder (ledger.recorders)."""
-        return {**env, "PERSISTENCE_MODULE": recorders.MEMORY_FACTORY_TOPIC}
-
-    def setup(self, recorder: ApplicationRecorder) -> None:
-        """Create whatever tables the dialect needs."""
-
-    @contextmanager
-    def schema_lock(self, recorder: ApplicationRecorder) -> Iterator[None]:
-        """Serialize table creation between processes where the database needs it."""
-        yield
-
-    def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
-        self._positions.update({(originator, v): p for v, p in zip(versions, ids, strict=True)})
-
-    def rows_after(
-        self, recorder: ApplicationRecorder, originator: str, after: int
-    ) -> list[tuple[int, int, bytes]]:
-        """(seq, position, stored bytes) of the stream's events after seq ``after``."""
-        stored = recorder.select_events(uuid.UUID(originator), gt=after or None)
-        get = self._positions.get
-        return [
-            (s.originator_version, get((originator, s.originator_version), 0), bytes(s.state))
-            for s in stored
-        ]
-
-    def _registry(self, recorder: ApplicationRecorder) -> dict[tuple[str, str], PlayerEntry]:
-        registry: dict[tuple[str, str], PlayerEntry] = recorder.registry  # type: ignore[attr-defined]
-        return registry
-
-    def players(self, recorder: ApplicationRecorder, tournament: str) -> dict[str, PlayerEntry]:
-        return {p: e for (t, p), e in self._registry(recorder).items() if t == tournament}
-
-    def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
-        return self._registry(recorder).pop((tournament, player), None) is not None
-
-    def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
-        self._tokens[entry.token_hash] = entry
-
-    def token(self, recorder: ApplicationRecorder, token_hash: str) -> TokenEntry | None:
-        return self._tokens.get(token_hash)
-
-
-class SQLDialect(Dialect):
-    """Shared SQL of the persistent dialects; subclasses set the details."""
-
-    placeholder = "?"
-    position_column = "rowid"
-    events_table = "stored_events"
-    players_table = recorders.PLAYERS_TABLE
-    tokens_table = "tledger_tokens"
-    recorder_topic = recorders.RECORDER_TOPICS["sqlite"]
-
-    def configure(self, env: dict[str, str]) -> dict[str, str]:
-        return {**env, "APPLICATION_RECORDER_TOPIC": self.recorder_topic}
-
-    def _q(self, sql: str) -> str:
-        return sql.replace("?", self.placeholder)
-
-    def setup(self, recorder: ApplicationRecorder) -> None:
-        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
-            cur.execute(
-                f"CREATE TABLE IF NOT EXISTS {self.players_table} ("
-                "tournament TEXT NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL, "
-                "external_id TEXT, PRIMARY KEY (tournament, player))"
-            )
-            cur.execute(
-                f"CREATE TABLE IF NOT EXISTS {self.tokens_table} ("
-                "token_hash TEXT PRIMARY KEY, token_id TEXT NOT NULL, role TEXT NOT NULL, "
-                "tournament TEXT, player TEXT)"
-            )
-
-    def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
-        """Persistent stores answer positions from the database itself."""
-
-    def rows_after(
-        self, recorder: ApplicationRecorder, originator: str, after: int
-    ) -> list[tuple[int, int, bytes]]:
-        """One query on the primary key: only the rows after ``after``, with positions."""
-        sql = (
-            f"SELECT originator_version, {self.position_column} AS position, state "
-            f"FROM {self.events_table} WHERE originator_id = ? AND originator_version > ? "
-            "ORDER BY originator_version"
-        )
-        found = self._fetch(recorder, sql, (self._originator_param(originator), after))
-        return [
-            (int(r["originator_version"]), int(r["position"]), as_bytes(r["state"])) for r in found
-        ]
-
-    def _originator_param(self, originator: str) -> Any:
-        return originator
-
-    def _fetch(self, recorder: ApplicationRecorder, sql: str, params: tuple[Any, ...]) -> list[Any]:
-        with recorder.datastore.transaction(commit=False) as cur:  # type: ignore[attr-defined]
-            cur.execute(self._q(sql), params)
-            return list(cur.fetchall())
-
-    def players(self, recorder: ApplicationRecorder, tournament: str) -> dict[str, PlayerEntry]:
-        sql = f"SELECT player, name, external_id FROM {self.players_table} WHERE tournament = ?"
-        rows = self._fetch(recorder, sql, (tournament,))
-        return {
-            r["player"]: PlayerEntry(tournament, r["player"], r["name"], r["external_id"])
-            for r in rows
-        }
-
-    def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
-        where = f"FROM {self.players_table} WHERE tournament = ? AND player = ?"
-        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
-            self._before_delete(cur)
-            cur.execute(self._q(f"SELECT player {where}"), (tournament, player))
-            deleted = bool(cur.fetchall())
-            cur.execute(self._q(f"DELETE {where}"), (tournament, player))
-        self._after_delete(recorder)
-        return deleted
-
-    def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
-        sql = self._q(
-            f"INSERT INTO {self.tokens_table} (token_hash, token_id, role, tournament, player) "
-            "VALUES (?, ?, ?, ?, ?)"
-        )
-        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
-            cur.execute(sql, (entry.token_hash, entry.token_id, entry.role, entry.tournament,
-                              entry.player))  # fmt: skip
-
-    def token(self, recorder: ApplicationRecorder, token_hash: str) -> TokenEntry | None:
-        sql = (
-            f"SELECT token_hash, token_id, role, tournament, player FROM {self.tokens_table} "
-            "WHERE token_hash = ?"
-        )
-        rows = self._fetch(recorder, sql, (token_hash,))
-        if not rows:
-            return None
-        r = rows[0]
-        return TokenEntry(r["token_hash"], r["token_id"], r["role"], r["tournament"], r["player"])
-
-    def _before_delete(self, cur: Any) -> None:
-        """Hook: make the delete physical where the database allows it."""
-
-    def _after_delete(self, recorder: ApplicationRecorder) -> None:
-        """Hook: flush logs that may still hold the deleted bytes."""
-
-
-class SQLiteDialect(SQLDialect):
-    """SQLite keeps deleted bytes in free pages and the WAL unless told otherwise."""
-
-    def _originator_param(self, originator: str) -> Any:
-        return uuid.UUID(originator).hex
-
-    def _before_delete(self, cur: Any) -> None:
-        cur.execute("PRAGMA secure_delete = ON")
-
-    def _after_delete(self, recorder: ApplicationRecorder) -> None:
-        with recorder.datastore.transaction(commit=False) as cur:  # type: ignore[attr-defined]
-            cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-
-
-class PostgresDialect(SQLDialect):
-    """PostgreSQL removes deleted rows physically at the next VACUUM."""
-
-    placeholder = "%s"
-    position_column = "notification_id"
-    events_table = "tledger_events"
-    recorder_topic = recorders.RECORDER_TOPICS["postgres"]
-
-    def _originator_param(self, originator: str) -> Any:
-        return uuid.UUID(originator)
-
-    @contextmanager
-    def schema_lock(self, recorder: ApplicationRecorder) -> Iterator[None]:
-        """Concurrent CREATE TABLE IF NOT EXISTS races in PostgreSQL; hold an advisory lock."""
-        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
-            cur.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK_KEY,))
-            yield
 
 
 class EventsourcedStore:
@@ -265,18 +71,21 @@ class EventsourcedStore:
                     create_table()
                 dialect.setup(self._recorder)
 
-    def load(self, tournament: str, after: int = 0, head: str | None = GENESIS) -> list[Recorded]:
-        rows = self._rows(tournament, after)
+    def load(
+        self, tournament: str, after: int = 0, head: str | None = GENESIS, until: int | None = None
+    ) -> list[Recorded]:
+        rows = self._rows(tournament, after, until)
         return [
             Recorded(c.seq, c.position, e) for c, e in load_checked(tournament, rows, after, head)
         ]
 
     def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
-        return self._rows(tournament, 0)
+        return self._rows(tournament, 0, None)
 
-    def _rows(self, tournament: str, after: int) -> list[tuple[int, int, bytes]]:
+    def _rows(self, tournament: str, after: int, until: int | None) -> list[tuple[int, int, bytes]]:
         with translated_errors():
-            return self._dialect.rows_after(self._recorder, str(stream_id(tournament)), after)
+            originator = str(stream_id(tournament))
+            return self._dialect.rows_after(self._recorder, originator, after, until)
 
     def append(
         self,
@@ -319,6 +128,23 @@ class EventsourcedStore:
             event = event_of(name, Checked(n.originator_version, n.id, data, digest))
             out.append((name, Recorded(n.originator_version, n.id, event)))
         return out, last
+
+    def stream_after(self, tournament: str, position: int, limit: int) -> list[Recorded]:
+        with translated_errors():
+            rows = self._dialect.stream_rows(
+                self._recorder, str(stream_id(tournament)), position, limit
+            )
+        if not rows:
+            return []
+        checked = load_checked(tournament, rows, rows[0][0] - 1, None)
+        return [Recorded(c.seq, c.position, e) for c, e in checked]
+
+    def head_position(self) -> int:
+        with translated_errors():
+            return int(self._recorder.max_notification_id() or 0)
+
+    def listener(self) -> Listener | None:
+        return self._dialect.listener(self._recorder)
 
     def tournaments(self) -> list[str]:
         found: list[str] = []

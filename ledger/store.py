@@ -55,13 +55,28 @@ class TokenEntry:
     player: str | None
 
 
+class Listener(Protocol):
+    """Wakes a reader of the global sequence when any process may have appended, so that
+    a process tails the store once instead of polling it per reader."""
+
+    def wait(self, timeout: float) -> bool:
+        """Block until an append may have happened (True) or ``timeout`` seconds passed
+        (False). True also after the listener lost and regained its connection: an
+        append may have been missed meanwhile, so the reader reads once more."""
+
+    def close(self) -> None: ...
+
+
 class Store(Protocol):
     """Append-only streams, one per tournament, plus the player registry."""
 
     url: str
 
-    def load(self, tournament: str, after: int = 0, head: str | None = ...) -> list[Recorded]:
-        """The tournament's events after seq ``after``, in seq order (empty: no such events).
+    def load(
+        self, tournament: str, after: int = 0, head: str | None = ..., until: int | None = None
+    ) -> list[Recorded]:
+        """The tournament's events after seq ``after``, in seq order (empty: no such events);
+        with ``until``, only those up to that seq (a past point reads only its prefix).
 
         Every event is checked as it is loaded: seqs without gaps, its bytes against its
         hash, its link to the one before (the first to ``head``, the hash of event
@@ -93,6 +108,23 @@ class Store(Protocol):
         """The events among the next ``limit`` after ``position`` (only ``tournament``'s when
         given: a damaged event of another tournament does not stop its readers), and the
         last position scanned, from which a reader goes on."""
+
+    def stream_after(self, tournament: str, position: int, limit: int) -> list[Recorded]:
+        """Up to ``limit`` of the tournament's events after global ``position``, in seq
+        order, found by the stream's own index (its length, not the global log's, bounds
+        the work): what a tournament-scoped event stream catches up with. Checked as
+        ``load`` checks them: seqs without gaps, bytes against hash, each link to the one
+        before it (the first one's link is the caller's to check: it holds the event
+        before, or does not)."""
+
+    def head_position(self) -> int:
+        """The last position of the global sequence (0 for an empty store): where a tail
+        that only wants new events starts."""
+
+    def listener(self) -> Listener | None:
+        """A way to wait for appends by any process (PostgreSQL: LISTEN on the channel
+        the library NOTIFYs in every insert), or None where there is none (SQLite,
+        memory): readers of those poll."""
 
     def tournaments(self) -> list[str]:
         """Ids of every tournament in the store, in order of creation."""

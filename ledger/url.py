@@ -52,13 +52,14 @@ def open_store(url: str | None = None, *, create: bool = True) -> Store:
     ``create=False`` is for reads: a missing SQLite file raises StoreNotFound
     naming it, and nothing is created in its place.
     """
+    from ledger import dialects
     from ledger import eventsourced as es
 
     url = url or default_url()
     if url.startswith("memory:"):
         if url not in _MEMORY_STORES:
             env = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
-            _MEMORY_STORES[url] = es.EventsourcedStore(url, env, es.Dialect())
+            _MEMORY_STORES[url] = es.EventsourcedStore(url, env, dialects.Dialect())
         return _MEMORY_STORES[url]
     if url.startswith("sqlite:"):
         path = sqlite_path(url)
@@ -72,11 +73,11 @@ def open_store(url: str | None = None, *, create: bool = True) -> Store:
             "SQLITE_LOCK_TIMEOUT": "30",
             "CREATE_TABLE": "false",
         }
-        return es.EventsourcedStore(url, env, es.SQLiteDialect())
+        return es.EventsourcedStore(url, env, dialects.SQLiteDialect())
     if url.startswith(("postgresql://", "postgres://")):
         env = postgres_env(url)
         export_libpq(libpq_env(url))
-        return es.EventsourcedStore(redacted(url), env, es.PostgresDialect())
+        return es.EventsourcedStore(redacted(url), env, dialects.PostgresDialect())
     raise StoreURLError(
         f"unknown store URL {redacted(url)!r}: use sqlite:///FILE, "
         "postgresql://USER@HOST/DB or memory://"

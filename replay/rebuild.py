@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 from ledger.store import Recorded, Store
 from projections.state import TournamentState, fold
-from replay.points import prefix
+from replay.points import load_prefix
 
 
 @contextmanager
@@ -31,7 +31,8 @@ def gc_paused() -> Iterator[None]:
 def rebuild(
     store: Store, tournament: str, point: str | None = None
 ) -> tuple[TournamentState, list[Recorded]]:
-    """The fold of the tournament's events known at ``point`` (all of them by default)."""
+    """The fold of the tournament's events known at ``point`` (all of them by default),
+    reading no more of the log than that prefix."""
     with gc_paused():
-        events = prefix(store.load(tournament), point)
+        events = load_prefix(store, tournament, point)
         return fold(events), events

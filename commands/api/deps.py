@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Header, HTTPException, Query, Request
 from pydantic import BaseModel
 
+from commands.api.limits import RateLimiter, Settings
 from commands.auth import Forbidden, Principal, token_hash
 from commands.handler import Handler
 from ledger.store import Store
@@ -23,9 +24,10 @@ class ErrorBody(BaseModel):
 
 
 ERROR_TEXT = {
-    400: "Malformed JSON", 401: "No or unknown bearer token", 403: "The token's role or scope",
-    404: "Unknown tournament", 409: "Refused by the rules", 413: "Body too large",
-    422: "Does not fit the schema", 503: "Store unavailable",
+    400: "Malformed JSON, body or cursor", 401: "No or unknown bearer token",
+    403: "The token's role or scope", 404: "Unknown tournament", 409: "Refused by the rules",
+    413: "Body too large", 422: "Does not fit the schema",
+    429: "Too many requests from this token (see Retry-After)", 503: "Store unavailable",
 }  # fmt: skip
 
 
@@ -44,6 +46,18 @@ def handler_of(request: Request) -> Handler:
 
 def store_of(request: Request) -> Store:
     return handler_of(request).store
+
+
+def settings_of(request: Request) -> Settings:
+    """The process's limits (``create_app``'s settings, ``tledger serve`` options)."""
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def limiter_of(request: Request) -> RateLimiter:
+    """The command rate limiter of this process (one bucket per token)."""
+    limiter: RateLimiter = request.app.state.limiter
+    return limiter
 
 
 def principal(request: Request, authorization: Annotated[str | None, Header()] = None) -> Principal:

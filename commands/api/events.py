@@ -1,43 +1,71 @@
 """The integration cursor: ``GET /events`` pages the global sequence, ``GET /events/stream``
-follows it as Server-Sent Events (``id:`` = position), resuming after ``Last-Event-ID``;
-``?tournament=t`` (or a token scoped to one) keeps one tournament's events."""
+follows it as Server-Sent Events, resuming after ``Last-Event-ID``; ``?tournament=t``
+(or a token scoped to one) keeps one tournament's events, read by that tournament's
+index rather than by scanning the global log.
+
+Stream frames: ``id:`` the position, ``event:`` the event type, ``data:`` the event as
+``GET /events`` gives it; a ``: keep-alive`` comment every ``heartbeat_seconds`` of
+quiet (proxies close idle connections); ``event: error`` and the end of the stream
+when the store is damaged. A cursor that is not a position is a 400, never a replay
+from the start. Statuses: 400 a malformed ``Last-Event-ID`` or ``after``; 401; 403 a
+tournament the token may not read; 429 the token has ``streams_per_token`` streams
+open already (``Retry-After``); 503 the server is shutting down.
+"""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-import orjson
-from fastapi import APIRouter, Header, Query, Request
-from fastapi.responses import StreamingResponse
+from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 
-from commands.api.deps import MAX_POSITION, Caller, errors, readable, store_of
+from commands.api.deps import MAX_POSITION, Caller, errors, readable, settings_of, store_of
+from commands.api.hub import Hub
+from commands.api.stream import EventStream, Reader, Session, follow
 from commands.auth import Principal
-from ledger.errors import LedgerError
 from ledger.store import Store
 
 PAGE = 500
-POLL_SECONDS = 0.25
 router = APIRouter()
+
+POSITION = "a position: a whole number from 0 to 2**63-1"
+CURSOR_TEXT = f"{POSITION} (a malformed one is a 400)"
+STREAM_ANSWER: dict[str, Any] = {
+    "description": "Server-Sent Events: `id:` the position, `event:` the event type, `data:` "
+    "the event as GET /events gives it; a `: keep-alive` comment on a quiet stream",
+    "content": {"text/event-stream": {"schema": {"type": "string"}}},
+}
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait (an integer, at least 1)",
+                               "schema": {"type": "integer", "minimum": 1}}}  # fmt: skip
 
 
 def page(
     store: Store, after: int, limit: int, tournament: str | None
 ) -> tuple[list[dict[str, Any]], int]:
     """Events after a position, in global order; ``last`` is the cursor to resume from."""
+    if tournament is not None:
+        return tournament_page(store, after, limit, tournament)
     found: list[dict[str, Any]] = []
     cursor = after
     while len(found) < limit:
-        batch, last = store.scan(cursor, PAGE, tournament)
-        for t, r in batch:
-            found.append({"position": r.position, "tournament": t, **r.as_json()})
-            if len(found) == limit:
-                return found, r.position
+        batch, last = store.scan(cursor, min(PAGE, limit - len(found)))
+        found.extend({"position": r.position, "tournament": t, **r.as_json()} for t, r in batch)
         if last == cursor:  # the end of the store
             break
         cursor = last
     return found, cursor
+
+
+def tournament_page(
+    store: Store, after: int, limit: int, tournament: str
+) -> tuple[list[dict[str, Any]], int]:
+    """One tournament's events after a position, by its index. When fewer than ``limit``
+    remain, the cursor moves to the store's head as it was before the read (every event
+    of the tournament up to it was committed, so was read), as a scan would have."""
+    head = store.head_position()
+    recorded = store.stream_after(tournament, after, limit)
+    found = [{"position": r.position, "tournament": tournament, **r.as_json()} for r in recorded]
+    last = recorded[-1].position if recorded else after
+    return found, (last if len(recorded) == limit else max(last, head))
 
 
 def stream_scope(caller: Principal, tournament: str | None) -> str | None:
@@ -46,6 +74,21 @@ def stream_scope(caller: Principal, tournament: str | None) -> str | None:
         readable(caller, tournament or caller.token.tournament)
         return caller.token.tournament
     return tournament
+
+
+def position_of(name: str, value: str | None) -> int | None:
+    """A client's cursor, or a 400 naming what is wrong with it."""
+    if value is None:
+        return None
+    text = value.strip()
+    if text.isascii() and text.isdigit() and int(text) <= MAX_POSITION:
+        return int(text)
+    raise HTTPException(400, f"{name} must be {POSITION} (got {value[:40]!r})")
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
 
 
 @router.get("/events", responses=errors(401, 403, 422, 503))
@@ -60,33 +103,32 @@ def get_events(
     return {"events": found, "last": cursor}
 
 
-@router.get("/events/stream", responses=errors(401, 403, 422))
+@router.get(
+    "/events/stream",
+    response_class=Response,  # errors are JSON; the stream's 200 is declared here
+    responses={
+        200: STREAM_ANSWER,
+        **errors(400, 401, 403, 422, 503),
+        429: {**errors(429)[429], "headers": RETRY_AFTER},
+    },
+)
 async def get_stream(
     request: Request,
     caller: Caller,
     tournament: str | None = None,
-    after: Annotated[int | None, Query(ge=0, le=MAX_POSITION)] = None,
-    last_event_id: Annotated[str | None, Header()] = None,
-) -> StreamingResponse:
+    after: Annotated[str | None, Query(description=f"Start after {CURSOR_TEXT}")] = None,
+    last_event_id: Annotated[
+        str | None, Header(description=f"Resume after {CURSOR_TEXT}; wins over `after`")
+    ] = None,
+) -> EventStream:
+    """Server-Sent Events from a cursor on: the events after it, then each new one."""
     scope = stream_scope(caller, tournament)
-    resume = (last_event_id or "").strip()
-    resumed = min(int(resume), MAX_POSITION) if resume.isascii() and resume.isdigit() else 0
-    start = after if after is not None else resumed
-    store = store_of(request)
-
-    async def events() -> AsyncIterator[bytes]:
-        cursor = start
-        yield b": tledger event stream\n\n"
-        while not await request.is_disconnected():
-            try:
-                found, cursor = await asyncio.to_thread(page, store, cursor, PAGE, scope)
-            except LedgerError as exc:  # a damaged store: say so, never serve past it
-                yield b"event: error\ndata: " + orjson.dumps({"error": str(exc)}) + b"\n\n"
-                return
-            for e in found:
-                yield f"id: {e['position']}\ndata: ".encode() + orjson.dumps(e) + b"\n\n"
-            if not found:
-                await asyncio.sleep(POLL_SECONDS)
-
-    return StreamingResponse(events(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache"})  # fmt: skip
+    asked, resumed = position_of("after", after), position_of("Last-Event-ID", last_event_id)
+    start = resumed if resumed is not None else asked or 0
+    hub = hub_of(request)
+    if hub.closed:
+        raise HTTPException(503, "the server is shutting down")
+    session = Session(hub, caller.token.token_hash)
+    reader = Reader(store_of(request), scope, start)
+    frames = follow(session, reader, settings_of(request).heartbeat_seconds)
+    return EventStream(frames, session.close)

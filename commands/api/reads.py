@@ -1,76 +1,161 @@
-"""``GET /tournaments/{t}/...``: the read models of one tournament, now or as known at a
-seq or time (``as_of``), the same JSON as the CLI's ``--json``."""
+"""``GET /tournaments`` and ``GET /tournaments/{t}/...``: the typed read models of one
+tournament, now or as known at a seq or time (``as_of``), the same JSON as the CLI's
+``--json``.
+
+Every answer is the read side's cached bytes (``commands.readside``), computed once
+per (tournament, seq, query), with a strong ``ETag``; a request whose
+``If-None-Match`` names it gets 304 and no body. The current round's tables and
+their states are in ``status`` (``tables``, every table) and in ``outstanding`` (the
+tables still waiting for a confirmed result, with counts): the second is the
+scorekeepers' and judges' queue and stays small as the round completes.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 
-from commands import views
-from commands.api.deps import READ_ERRORS, AsOf, Caller, handler_of, readable
-from commands.errors import UnknownTournament, WrongPhase
-from projections.state import TournamentState
-from replay.points import prefix
-from replay.rebuild import rebuild
+from commands.api.deps import (
+    MAX_POSITION,
+    READ_ERRORS,
+    AsOf,
+    Caller,
+    errors,
+    handler_of,
+    readable,
+    settings_of,
+)
+from commands.readmodels import (
+    Bracket,
+    LogPage,
+    Outstanding,
+    Pairings,
+    PlayerHistory,
+    Standings,
+    Status,
+    Tournaments,
+)
+from commands.readside import LOG_PAGE, Entry, LogQuery, ReadSide
+from commands.readside import Query as ReadQuery
 
-router = APIRouter(prefix="/tournaments/{tournament}", responses=READ_ERRORS)
-View = Callable[[TournamentState], dict[str, Any]]
+router = APIRouter()
+_CREATING = threading.Lock()
+
+ETAG = {"ETag": {"description": "The head hash of the point read and a hash of the query",
+                 "schema": {"type": "string"}}}  # fmt: skip
+CACHED: dict[int | str, dict[str, Any]] = {
+    **READ_ERRORS,
+    200: {"headers": ETAG},
+    304: {
+        "description": "Not modified: the request's If-None-Match names the current ETag",
+        "headers": ETAG,
+    },
+}
 
 
-def read(request: Request, tournament: str, caller: Caller, as_of: str | None,
-         view: View) -> dict[str, Any]:  # fmt: skip
-    """A read model of the tournament now (the cached fold) or as known at ``as_of``."""
+def read_side(request: Request) -> ReadSide:
+    """The application's one read side, made on first use (its cache is per process)."""
+    state = request.app.state
+    side: ReadSide | None = getattr(state, "read_side", None)
+    if side is not None:
+        return side
+    with _CREATING:
+        side = getattr(state, "read_side", None)
+        if side is None:
+            side = ReadSide(handler_of(request), as_of_cache=settings_of(request).as_of_cache)
+            state.read_side = side
+    return side
+
+
+Side = Annotated[ReadSide, Depends(read_side)]
+
+
+def matches(if_none_match: str | None, etag: str) -> bool:
+    """Whether ``If-None-Match`` names ``etag`` (weak comparison, RFC 9110 §13.1.2)."""
+    if if_none_match is None:
+        return False
+    tags = [t.strip().removeprefix("W/") for t in if_none_match.split(",")]
+    return "*" in tags or etag in tags
+
+
+def answer(request: Request, entry: Entry) -> Response:
+    """The cached bytes as they are, or 304 when the client's copy is current.
+    ``If-None-Match`` is read here rather than declared as a parameter: it is the
+    conditional-request header of HTTP itself (the 304 answer documents it)."""
+    headers = {"ETag": entry.etag, "Cache-Control": "no-cache"}
+    if matches(request.headers.get("if-none-match"), entry.etag):
+        return Response(status_code=304, headers=headers)
+    return Response(entry.body, media_type="application/json", headers=headers)
+
+
+def model_read(request: Request, side: ReadSide, caller: Caller, tournament: str,
+               query: ReadQuery, as_of: str | None) -> Response:  # fmt: skip
     readable(caller, tournament)
-    handler = handler_of(request)
-    if as_of is None:
-        found = handler.read(tournament, lambda s: view(s) if s.exists else None)
-    else:
-        state, _ = rebuild(handler.store, tournament, as_of)
-        found = view(state) if state.exists else None
-    if found is None:
-        raise UnknownTournament(tournament)
-    return found
+    return answer(request, side.get(tournament, query, as_of))
 
 
-@router.get("/status")
-def get_status(request: Request, tournament: str, caller: Caller,
-               as_of: AsOf = None) -> dict[str, Any]:  # fmt: skip
-    return read(request, tournament, caller, as_of, views.status_view)
+@router.get("/tournaments", response_model=Tournaments, responses=errors(401, 503))
+def get_tournaments(caller: Caller, side: Side) -> Tournaments:
+    """The tournaments this token may read, in order of creation."""
+    return side.tournaments(caller.token.tournament)
 
 
-@router.get("/standings")
-def get_standings(request: Request, tournament: str, caller: Caller,
-                  as_of: AsOf = None) -> dict[str, Any]:  # fmt: skip
-    names = handler_of(request).store.players(tournament)
-    return read(request, tournament, caller, as_of, lambda s: views.standings_view(s, names))
+@router.get("/tournaments/{tournament}/status", response_model=Status, responses=CACHED)
+def get_status(request: Request, tournament: str, caller: Caller, side: Side,
+               as_of: AsOf = None) -> Response:  # fmt: skip
+    """Stage, round, players, head; the current round's tables and their states."""
+    return model_read(request, side, caller, tournament, ReadQuery("status"), as_of)
 
 
-@router.get("/pairings")
+@router.get("/tournaments/{tournament}/standings", response_model=Standings, responses=CACHED)
+def get_standings(request: Request, tournament: str, caller: Caller, side: Side,
+                  as_of: AsOf = None) -> Response:  # fmt: skip
+    return model_read(request, side, caller, tournament, ReadQuery("standings"), as_of)
+
+
+@router.get("/tournaments/{tournament}/pairings", response_model=Pairings, responses=CACHED)
 def get_pairings(
-    request: Request, tournament: str, caller: Caller, as_of: AsOf = None,
-    round: Annotated[int | None, Query(ge=1)] = None,
-) -> dict[str, Any]:  # fmt: skip
-    def view(state: TournamentState) -> dict[str, Any]:
-        if round is not None and state.round(round) is None:
-            raise WrongPhase(f"round {round} is not paired")
-        return views.pairings_view(state, round)
-
-    return read(request, tournament, caller, as_of, view)
+    request: Request, tournament: str, caller: Caller, side: Side, as_of: AsOf = None,
+    round: Annotated[int | None, Query(ge=1, le=MAX_POSITION)] = None,
+) -> Response:  # fmt: skip
+    """The current round's pairings, or round ``round``'s (409 when it was never paired)."""
+    query = ReadQuery("pairings", round=round)
+    return model_read(request, side, caller, tournament, query, as_of)
 
 
-@router.get("/bracket")
-def get_bracket(request: Request, tournament: str, caller: Caller,
-                as_of: AsOf = None) -> dict[str, Any]:  # fmt: skip
-    return read(request, tournament, caller, as_of, views.bracket_view)
+@router.get("/tournaments/{tournament}/bracket", response_model=Bracket, responses=CACHED)
+def get_bracket(request: Request, tournament: str, caller: Caller, side: Side,
+                as_of: AsOf = None) -> Response:  # fmt: skip
+    return model_read(request, side, caller, tournament, ReadQuery("bracket"), as_of)
 
 
-@router.get("/log")
-def get_log(request: Request, tournament: str, caller: Caller,
-            as_of: AsOf = None) -> dict[str, Any]:  # fmt: skip
+@router.get("/tournaments/{tournament}/outstanding", response_model=Outstanding,
+            responses=CACHED)  # fmt: skip
+def get_outstanding(request: Request, tournament: str, caller: Caller, side: Side,
+                    as_of: AsOf = None) -> Response:  # fmt: skip
+    """The current round's tables without a confirmed result: missing, unconfirmed (one
+    player's self-report) or disputed (the players' reports differ)."""
+    return model_read(request, side, caller, tournament, ReadQuery("outstanding"), as_of)
+
+
+@router.get("/tournaments/{tournament}/players/{player}", response_model=PlayerHistory,
+            responses=CACHED)  # fmt: skip
+def get_player(request: Request, tournament: str, player: str, caller: Caller, side: Side,
+               as_of: AsOf = None) -> Response:  # fmt: skip
+    """A player's matches by round, drops, penalties and deck checks (404: no such player)."""
+    query = ReadQuery("player", player=player)
+    return model_read(request, side, caller, tournament, query, as_of)
+
+
+@router.get("/tournaments/{tournament}/log", response_model=LogPage, responses=CACHED)
+def get_log(
+    request: Request, tournament: str, caller: Caller, side: Side, as_of: AsOf = None,
+    after_seq: Annotated[int, Query(ge=0, le=MAX_POSITION)] = 0,
+    limit: Annotated[int, Query(ge=1, le=LOG_PAGE)] = LOG_PAGE,
+) -> Response:  # fmt: skip
+    """Events after seq ``after_seq``, oldest first, at most ``limit`` (as known at
+    ``as_of``); ``next_after_seq`` is there when more follow."""
     readable(caller, tournament)
-    events = handler_of(request).store.load(tournament)
-    if not events:
-        raise UnknownTournament(tournament)
-    return views.log_view(tournament, prefix(events, as_of))
+    return answer(request, side.get(tournament, LogQuery(after_seq, limit), as_of))

@@ -1,4 +1,9 @@
-"""``POST /commands``: one command of the contract, acted by the token's holder."""
+"""``POST /commands``: one command of the contract, acted by the token's holder.
+
+A command is refused as cheaply as possible, before it costs the writers anything:
+the token first (401), then its rate (429, player and scorekeeper tokens), then the
+body while it is read (413), and only then parsing and the handler.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +11,13 @@ import asyncio
 from typing import Any
 
 import orjson
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request, Response
+from pydantic import BaseModel, ConfigDict
 
-from commands.api.deps import Caller, errors, handler_of
+from commands.api.deps import Caller, errors, handler_of, limiter_of, settings_of
+from commands.api.limits import limit_rate, read_body
 from commands.models import COMMAND_ADAPTER, parse_command
-
-MAX_BODY = 64 * 1024
+from ledger.events import Actor
 
 
 def command_schema() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -24,20 +30,50 @@ def command_schema() -> tuple[dict[str, Any], dict[str, Any]]:
     return body, body.pop("$defs", {})
 
 
+class RecordedEvent(BaseModel):
+    """One appended event: its JSON model (``/schema/events.json``) plus ``seq`` and
+    ``position``; the fields after ``actor`` depend on ``type``."""
+
+    model_config = ConfigDict(extra="allow")
+
+    seq: int
+    position: int
+    type: str
+    version: int
+    at: str
+    actor: Actor
+
+
+class CommandOutcome(BaseModel):
+    """The answer to an accepted command: the tournament's ``seq`` and the store's
+    ``position`` after it, and the events it appended (none for a repeated
+    ``command_id``: its first outcome is answered again)."""
+
+    seq: int
+    position: int
+    events: list[RecordedEvent]
+
+
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait (an integer, at least 1)",
+                               "schema": {"type": "integer", "minimum": 1}}}  # fmt: skip
 COMMAND_BODY, COMMAND_DEFS = command_schema()
 router = APIRouter()
 
 
 @router.post(
     "/commands",
-    responses=errors(400, 401, 403, 404, 409, 413, 422, 503),
+    response_class=Response,
+    responses={
+        200: {"model": CommandOutcome, "description": "The command was applied"},
+        **errors(400, 401, 403, 404, 409, 413, 422, 503),
+        429: {**errors(429)[429], "headers": RETRY_AFTER},
+    },
     openapi_extra={"requestBody": {"required": True, "content": {
         "application/json": {"schema": COMMAND_BODY}}}},
 )  # fmt: skip
-async def post_command(request: Request, caller: Caller) -> dict[str, Any]:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise HTTPException(413, f"the body is larger than {MAX_BODY} bytes")
+async def post_command(request: Request, caller: Caller) -> Response:
+    limit_rate(limiter_of(request), caller.token.token_hash, caller.token.role)
+    body = await read_body(request, settings_of(request).max_body)
     try:
         data = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
@@ -46,5 +82,6 @@ async def post_command(request: Request, caller: Caller) -> dict[str, Any]:
     caller.check(command)
     acted = command.model_copy(update={"actor": caller.actor})
     outcome = await asyncio.to_thread(handler_of(request).handle, acted)
-    return {"seq": outcome.seq, "position": outcome.position,
-            "events": [r.as_json() for r in outcome.recorded]}  # fmt: skip
+    answer = {"seq": outcome.seq, "position": outcome.position,
+              "events": [r.as_json() for r in outcome.recorded]}  # fmt: skip
+    return Response(orjson.dumps(answer), media_type="application/json")

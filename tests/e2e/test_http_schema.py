@@ -152,7 +152,8 @@ def assert_ledger_sound(tournament: str) -> None:
 def test_api_answers_as_documented_and_keeps_the_ledger_sound(case: schemathesis.Case) -> None:
     before = last_position(HANDLER.store)
     response = case.call_and_validate()
-    assert response.status_code != 401, "every call carries a valid organizer token"
+    if response.request.headers.get("Authorization") == f"Bearer {TOKEN}":
+        assert response.status_code != 401, "a call with the organizer token is authenticated"
     after = last_position(HANDLER.store)
     if case.operation.path != "/commands" or response.status_code != 200:
         assert after == before, f"{case.method} {case.path} -> {response.status_code} appended"

@@ -16,6 +16,7 @@ from commands.auth import SENDERS, CommandType
 from commands.decide import decide
 from commands.errors import CommandError
 from commands.models import COMMAND_CLASSES, COMMAND_TYPES, Command, CommandBase, parse_command
+from commands.readmodels import Standings
 from ledger.events import (
     ORGANIZER,
     CutMade,
@@ -215,7 +216,7 @@ def test_every_ruleset_scores_exactly_the_tiebreakers_it_describes(ruleset_id: s
                for s in scores.values())  # fmt: skip
 
 
-def printed(show: Any, view: dict[str, Any]) -> str:
+def printed(show: Any, view: Standings) -> str:
     out = io.StringIO()
     original = tables.console
     tables.console = Console(file=out, width=200)
@@ -226,7 +227,7 @@ def printed(show: Any, view: dict[str, Any]) -> str:
     return out.getvalue()
 
 
-def standings(ruleset_id: str, tiebreakers: dict[str, float]) -> dict[str, Any]:
+def standings(ruleset_id: str, tiebreakers: dict[str, float]) -> Standings:
     row = {
         "rank": 1,
         "player": "p1",
@@ -236,7 +237,9 @@ def standings(ruleset_id: str, tiebreakers: dict[str, float]) -> dict[str, Any]:
         "record": {"wins": 1, "losses": 0, "draws": 0},
         "tiebreakers": tiebreakers,
     }
-    return {"tournament": "t1", "ruleset": ruleset_id, "seq": 9, "head": "h", "standings": [row]}
+    return Standings.model_validate(
+        {"tournament": "t1", "ruleset": ruleset_id, "seq": 9, "head": "h", "standings": [row]}
+    )
 
 
 def test_standings_tables_show_the_rulesets_labels_and_percentages() -> None:

@@ -1,0 +1,134 @@
+"""Limits that protect writers at an event (issue 12): a body is refused while it is
+read, player and scorekeeper tokens send commands at a bounded rate, and the other
+per-process bounds every part of the API reads from one ``Settings``.
+
+A limit is kept in this process only: several ``tledger serve`` processes on one
+PostgreSQL database each keep their own buckets, so a token's rate over the whole
+deployment is at most the process count times the rate set here.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable
+from contextlib import aclosing
+from dataclasses import dataclass
+
+from fastapi import HTTPException, Request
+from starlette.requests import ClientDisconnect
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The bounds of one API process (``tledger serve`` options; README: HTTP API).
+
+    ``max_body``: bytes of one command body; a command is a few hundred bytes, a
+    submitted list a few kilobytes. ``rate_per_second`` and ``rate_burst``: commands
+    per player or scorekeeper token, a steady rate with a burst for a batch of slips
+    typed in at once. ``streams_per_token``: open event streams of one token.
+    ``heartbeat_seconds``: a comment line on an idle stream, under the usual proxy
+    idle timeouts (30-60 s). ``subscriber_queue``: events buffered per stream before
+    a slow subscriber is dropped (it resumes with ``Last-Event-ID``).
+    ``as_of_cache``: past points of read models kept.
+    """
+
+    max_body: int = 64 * 1024
+    rate_per_second: float = 2.0
+    rate_burst: int = 20
+    streams_per_token: int = 8
+    heartbeat_seconds: float = 15.0
+    subscriber_queue: int = 1000
+    as_of_cache: int = 256
+
+
+#: roles whose commands are rate limited: many holders (every player) or an
+#: integration that may loop; organizers and judges run the event and are not slowed
+LIMITED_ROLES = frozenset({"player", "scorekeeper"})
+
+
+@dataclass(slots=True)
+class Bucket:
+    tokens: float
+    at: float
+
+
+class RateLimiter:
+    """A token bucket per API token (keyed by its hash): ``burst`` commands at once,
+    then ``rate`` per second. The clock is an input (monotonic by default), so tests
+    move time instead of sleeping."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
+        if rate <= 0 or burst < 1:
+            raise ValueError("the rate must be positive and the burst at least 1")
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.buckets: dict[str, Bucket] = {}
+        self.guard = threading.Lock()
+
+    def take(self, key: str) -> float | None:
+        """Spend one command of ``key``'s bucket: None when allowed, else the seconds
+        until the next command would be."""
+        now = self.clock()
+        with self.guard:
+            bucket = self.buckets.get(key) or Bucket(float(self.burst), now)
+            bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.rate)
+            bucket.at = now
+            self.buckets[key] = bucket
+            if bucket.tokens < 1:
+                return (1 - bucket.tokens) / self.rate
+            bucket.tokens -= 1
+            self.forget_full(now)
+            return None
+
+    def forget_full(self, now: float) -> None:
+        """Drop buckets that have refilled, so memory follows the active tokens only
+        (a full bucket is the same as no bucket)."""
+        if len(self.buckets) < 4 * self.burst + 1024:
+            return
+        refill = self.burst / self.rate
+        self.buckets = {k: b for k, b in self.buckets.items() if now - b.at < refill}
+
+
+def retry_after(seconds: float) -> str:
+    """The ``Retry-After`` value: whole seconds, at least 1 (RFC 9110 §10.2.3)."""
+    return str(max(1, math.ceil(seconds)))
+
+
+def limit_rate(limiter: RateLimiter, token_hash: str, role: str) -> None:
+    """429 with ``Retry-After`` when a player or scorekeeper token is over its rate."""
+    if role not in LIMITED_ROLES:
+        return
+    wait = limiter.take(token_hash)
+    if wait is not None:
+        raise HTTPException(
+            429,
+            f"too many commands from this token: at most {limiter.rate:g} per second "
+            f"after a burst of {limiter.burst}",
+            headers={"Retry-After": retry_after(wait)},
+        )
+
+
+def too_large(limit: int) -> HTTPException:
+    """413, closing the connection: the rest of the body is never read."""
+    return HTTPException(413, f"the body is larger than {limit} bytes",
+                         headers={"Connection": "close"})  # fmt: skip
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, refused (413) as soon as more than ``limit`` bytes arrived:
+    a declared ``Content-Length`` above the limit before reading anything, a chunked
+    or understated body while it streams in, so memory holds at most one limit."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large(limit)
+    body = bytearray()
+    try:
+        async with aclosing(request.stream()) as chunks:
+            async for chunk in chunks:
+                body += chunk
+                if len(body) > limit:
+                    raise too_large(limit)
+    except ClientDisconnect:
+        raise HTTPException(400, "the body ended before it was complete") from None
+    return bytes(body)

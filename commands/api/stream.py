@@ -1,0 +1,158 @@
+"""One event stream: catch up from the client's cursor, then follow the process's tail.
+
+A stream first reads the store after its cursor, subscribed to nothing, page by page.
+Then it subscribes to the hub and reads the store once more up to its end: every
+event the hub had handed out before it subscribed is in the store by then, and every
+event after reaches its buffer. From there on it sends what the hub hands it,
+skipping any position it already sent. So the switch from catching up to following
+has no gap and no duplicate, whatever appends race it.
+
+A tournament's stream reads that tournament's events by the stream index
+(``Store.stream_after``), never by scanning the global log, and checks every event it
+sends against the one before: a deleted or altered event ends the stream with an
+``event: error`` frame naming the seq, as every read of a damaged store does. An
+unscoped stream reads the global log (``Store.scan``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable, Sequence
+
+from fastapi import HTTPException
+from fastapi.responses import StreamingResponse
+from starlette.types import Receive, Scope, Send
+
+from commands.api.hub import PAGE, Frame, Hub, ShuttingDown, Subscriber, error_frame, frame_of
+from commands.api.limits import retry_after
+from ledger.chain import GENESIS
+from ledger.errors import ChainBroken, LedgerError
+from ledger.store import Store
+
+OPENING = b": tledger event stream\n\n"
+KEEP_ALIVE = b": keep-alive\n\n"
+
+
+class Session:
+    """What one open stream holds: one of its token's stream slots (429 when none is
+    left) and its place in the hub; both given back once, however the stream ends."""
+
+    def __init__(self, hub: Hub, token_hash: str) -> None:
+        if not hub.open_stream(token_hash):
+            raise HTTPException(
+                429,
+                f"this token has {hub.settings.streams_per_token} event streams open "
+                "already: close one first",
+                headers={"Retry-After": retry_after(1.0)},
+            )
+        self.hub, self.token_hash = hub, token_hash
+        self.subscriber: Subscriber | None = None
+        self.closed = False
+
+    async def subscribe(self, scope: str | None) -> Subscriber:
+        self.subscriber = await self.hub.subscribe(scope)
+        return self.subscriber
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            if self.subscriber is not None:
+                self.hub.leave(self.subscriber)
+            self.hub.close_stream(self.token_hash)
+
+
+class Reader:
+    """A stream's cursor (the last position sent) and, for a tournament's stream, the
+    seq and hash of the last event sent, which the next one must link to."""
+
+    def __init__(self, store: Store, scope: str | None, cursor: int) -> None:
+        self.store, self.scope, self.cursor = store, scope, cursor
+        starts = scope is not None and cursor == 0
+        self.seq: int | None = 0 if starts else None
+        self.hash: str | None = GENESIS if starts else None
+
+    async def page(self) -> tuple[bytes, bool]:
+        """The frames of the next page from the store, and whether a full page came."""
+        if self.scope is None:
+            found, _ = await asyncio.to_thread(self.store.scan, self.cursor, PAGE)
+            frames = [frame_of(t, r) for t, r in found]
+        else:
+            recorded = await asyncio.to_thread(
+                self.store.stream_after, self.scope, self.cursor, PAGE
+            )
+            frames = [frame_of(self.scope, r) for r in recorded]
+        return self.accept(frames), len(frames) == PAGE
+
+    def accept(self, frames: Sequence[Frame]) -> bytes:
+        """The bytes to send of these frames: each position once, in order, linked."""
+        out = []
+        for frame in frames:
+            if frame.position <= self.cursor:
+                continue
+            self.check(frame)
+            out.append(frame.data)
+            self.cursor = frame.position
+        return b"".join(out)
+
+    def check(self, frame: Frame) -> None:
+        if self.scope is None:
+            return
+        if self.seq is not None and frame.seq != self.seq + 1:
+            raise ChainBroken(self.scope, self.seq + 1,
+                              f"event missing (next stored is seq {frame.seq})")  # fmt: skip
+        if self.hash is not None and frame.prev_hash != self.hash:
+            raise ChainBroken(self.scope, frame.seq, "prev_hash does not match the previous event")
+        self.seq, self.hash = frame.seq, frame.hash
+
+
+async def follow(session: Session, reader: Reader, idle: float) -> AsyncIterator[bytes]:
+    """The stream's bytes: what the store holds after the cursor, then what the hub hands
+    out, a keep-alive comment after ``idle`` quiet seconds; it ends when the hub ends it
+    (the server stops, the reader fell behind) or on a damaged event."""
+    hub = session.hub
+    try:
+        yield OPENING
+        async for data in catch_up(reader, hub):  # subscribed to nothing yet
+            yield data
+        subscriber = await session.subscribe(reader.scope)
+        async for data in catch_up(reader, hub):  # what came before subscribing
+            yield data
+        while (frames := await subscriber.take(idle)) is not None:
+            data = reader.accept(frames) if frames else KEEP_ALIVE
+            if data:
+                yield data
+        if subscriber.final:
+            yield subscriber.final
+    except ShuttingDown:
+        return
+    except LedgerError as exc:  # a damaged store: say so, never serve past it
+        yield error_frame(exc)
+    finally:
+        session.close()
+
+
+async def catch_up(reader: Reader, hub: Hub) -> AsyncIterator[bytes]:
+    more = True
+    while more and not hub.closed:
+        data, more = await reader.page()
+        if data:
+            yield data
+
+
+class EventStream(StreamingResponse):
+    """A ``text/event-stream`` answer that gives its session back however it ends: also
+    when the client leaves while a frame is being sent (the frames' generator is then
+    suspended, and would be closed only when collected)."""
+
+    media_type = "text/event-stream"
+
+    def __init__(self, frames: AsyncIterator[bytes], release: Callable[[], None]) -> None:
+        super().__init__(frames, headers={"Cache-Control": "no-cache",
+                                          "X-Accel-Buffering": "no"})  # fmt: skip
+        self.release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()

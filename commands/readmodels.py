@@ -1,0 +1,219 @@
+"""The typed read models: what every face shows of a tournament (design: The read side).
+
+The CLI's ``--json``, the HTTP API and every later face (printouts, public pages,
+the console) render these models and compute nothing of their own. Their JSON is
+the design's contract (Command contract), so the field order and every value are
+those the plain-dict views gave before the models existed; a model grows only by
+adding fields. A field left out of the JSON when unset (``exclude_if``) is one the
+contract shows only when it applies; ``names`` fields (``exclude=True``) carry the
+players' display names for human faces without changing the contract's JSON.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Number = int | float
+TableStateName = Literal["missing", "unconfirmed", "disputed", "confirmed"]
+StageName = Literal["registration", "swiss", "cut", "elimination", "finished"]
+
+
+def unset(value: object) -> bool:
+    return value is None
+
+
+class ReadModel(BaseModel):
+    """Immutable once computed: a cached model is shared by every request of its seq."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DeckChecks(ReadModel):
+    checked: int
+    target: int
+
+
+class TableState(ReadModel):
+    """One table of the current round and where its result stands (design: round
+    lifecycle): no report yet, one player's self-report, conflicting player reports,
+    or confirmed (byes are confirmed)."""
+
+    table: int | None
+    players: list[str]
+    state: TableStateName
+
+
+class Status(ReadModel):
+    tournament: str
+    ruleset: str
+    options: dict[str, Any]
+    stage: StageName
+    round: int
+    round_state: Literal["paired", "started", "complete"] | None
+    rounds_planned: int
+    cut_size: int
+    players: int
+    active_players: int
+    seq: int
+    position: int
+    head: str
+    deck_checks: DeckChecks
+    tables: list[TableState]
+    champion: str | None = Field(None, exclude_if=unset)
+
+
+class Record(ReadModel):
+    wins: int
+    losses: int
+    draws: int
+
+
+class StandingRow(ReadModel):
+    rank: int
+    player: str
+    name: str
+    points: Number
+    record: Record
+    dropped: bool
+    tiebreakers: dict[str, Number]
+
+
+class Standings(ReadModel):
+    tournament: str
+    ruleset: str
+    seq: int
+    head: str
+    standings: list[StandingRow]
+
+
+class PairingTable(ReadModel):
+    """One table; LCG final games also say who plays light or who chooses a side."""
+
+    table: int | None
+    players: list[str]
+    light: str | None = Field(None, exclude_if=unset)
+    chooses_side: str | None = Field(None, exclude_if=unset)
+
+
+class Pairings(ReadModel):
+    round: int
+    stage: StageName
+    seq: int
+    head: str
+    pairings: list[PairingTable]
+    names: dict[str, str] = Field(default_factory=dict, exclude=True)
+
+
+class BracketMatch(ReadModel):
+    table: int | None
+    players: list[str]
+    bracket: Literal["upper", "lower", "final"] | None
+    winner: str | None
+
+
+class BracketRound(ReadModel):
+    round: int
+    matches: list[BracketMatch]
+
+
+class Bracket(ReadModel):
+    format: Literal["single", "double"] | None
+    rounds: list[BracketRound]
+    names: dict[str, str] = Field(default_factory=dict, exclude=True)
+
+
+class LoggedEvent(ReadModel):
+    """An event as its JSON model plus its ``seq`` and ``position`` (design: log); the
+    fields of each event type follow as they are stored (``/schema/events.json``)."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    seq: int
+    position: int
+    type: str
+    version: int
+
+
+class LogPage(ReadModel):
+    """Events oldest first; ``next_after_seq`` is given when more events follow this page
+    (ask again with ``after_seq`` set to it)."""
+
+    tournament: str
+    events: list[LoggedEvent]
+    next_after_seq: int | None = Field(None, exclude_if=unset)
+
+
+class Outstanding(ReadModel):
+    """The current round's tables whose result is not confirmed yet, and how many tables
+    are in each state: the scorekeeper's and the judges' queue."""
+
+    tournament: str
+    round: int
+    round_state: Literal["paired", "started", "complete"] | None
+    seq: int
+    head: str
+    counts: dict[TableStateName, int]
+    tables: list[TableState]
+
+
+class PlayedMatch(ReadModel):
+    """One of the player's matches: the result is turned to the player's side (their
+    games first), ``state`` as in the status's tables."""
+
+    round: int
+    stage: Literal["swiss", "elimination"]
+    table: int | None
+    opponent: str | None
+    opponent_name: str | None
+    state: TableStateName
+    result: dict[str, Any] | None
+
+
+class PenaltyEntry(ReadModel):
+    at: datetime
+    round: int
+    penalty: str
+    infraction: str
+    points: Number | None
+
+
+class DeckCheckEntry(ReadModel):
+    at: datetime
+    round: int
+    timing: str
+    outcome: str
+    minutes: int
+
+
+class PlayerHistory(ReadModel):
+    """A player's event: matches by round, drops and returns, penalties, deck checks."""
+
+    tournament: str
+    player: str
+    name: str
+    seq: int
+    head: str
+    dropped: bool
+    dropped_after_round: int | None
+    disqualified: bool
+    rejoined_in_rounds: list[int]
+    missed_rounds: list[int]
+    matches: list[PlayedMatch]
+    penalties: list[PenaltyEntry]
+    deck_checks: list[DeckCheckEntry]
+
+
+class TournamentSummary(ReadModel):
+    tournament: str
+    name: str
+    ruleset: str
+    created_at: datetime
+
+
+class Tournaments(ReadModel):
+    """The tournaments a token may read, in order of creation."""
+
+    tournaments: list[TournamentSummary]

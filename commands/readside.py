@@ -1,0 +1,285 @@
+"""One read side per process: typed read models cached by seq (design: The read side).
+
+A model is computed once per (tournament, seq, query) and serialized once; every
+request until the next event gets the same bytes and ETag. The current seq comes
+from the handler's cached fold, which first loads whatever any process appended
+since, so an entry of an older seq is never served: a read after a write shows
+the write. A past point (``as_of``) never changes: its entries are kept in a
+bounded LRU and computed from only the prefix they need. Log pages are ranges of
+immutable events and are kept the same way.
+
+Names are not in the log, and ``tledger forget`` erases one without appending an
+event: the registry is read again whenever the seq moves and at least every
+``names_ttl`` seconds, and a digest of it is part of every key and ETag, so an
+erasure shows within that time and a cached name never outlives it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar, assert_never
+
+import orjson
+
+from commands import views
+from commands.errors import UnknownTournament
+from commands.handler import Handler
+from commands.history import player_history
+from commands.readmodels import ReadModel, Tournaments, TournamentSummary
+from ledger.events import TournamentCreated
+from ledger.store import Recorded
+from projections.state import TournamentState, fold
+from replay.points import load_until, parse_point, past_the_end
+from replay.rebuild import gc_paused
+
+LOG_PAGE = 1000
+#: entries of the tournaments' current seqs (queries: views, rounds, players), kept apart
+#: from the past points so that reads of the past never evict what everyone reads now
+FRESH_ENTRIES = 1024
+#: serialized bytes one cache may hold (a 2,048-player standings is about 400 kB)
+CACHE_BYTES = 64 * 1024 * 1024
+StateView = Literal["status", "standings", "pairings", "bracket", "outstanding", "player"]
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A read model of the fold: which one, and its round or player."""
+
+    view: StateView
+    round: int | None = None
+    player: str | None = None
+
+    @property
+    def key(self) -> str:
+        if self.view == "pairings":
+            return f"pairings?round={self.round or ''}"
+        return f"players/{self.player}" if self.view == "player" else self.view
+
+
+@dataclass(frozen=True, slots=True)
+class LogQuery:
+    """A page of the log: the events after seq ``after_seq``, at most ``limit`` of them."""
+
+    after_seq: int = 0
+    limit: int = LOG_PAGE
+
+    @property
+    def key(self) -> str:
+        return f"log?after_seq={self.after_seq}&limit={self.limit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A computed read model, its JSON bytes and its strong ETag."""
+
+    model: ReadModel
+    body: bytes
+    etag: str
+    seq: int
+
+
+def entry_of(model: ReadModel, head: str, seq: int, key: str) -> Entry:
+    """The ETag is the head hash of the point read plus a short hash of what was asked."""
+    tag = hashlib.sha1(key.encode()).hexdigest()[:12]
+    return Entry(model, views.json_bytes(model), f'"{head}-{tag}"', seq)
+
+
+class Lru(Generic[V]):
+    """Values by key; the least recently used go past ``size`` entries or ``budget``
+    bytes (as ``weight`` counts them). Safe to share between request threads."""
+
+    def __init__(self, size: int, weight: Callable[[V], int] = lambda v: 0,
+                 budget: int = CACHE_BYTES) -> None:  # fmt: skip
+        self.size, self.weight, self.budget = size, weight, budget
+        self._items: OrderedDict[Hashable, V] = OrderedDict()
+        self._bytes = 0
+        self._guard = threading.Lock()
+
+    def get(self, key: Hashable) -> V | None:
+        with self._guard:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, value: V) -> None:
+        with self._guard:
+            old = self._items.pop(key, None)
+            self._bytes -= self.weight(old) if old is not None else 0
+            self._items[key] = value
+            self._bytes += self.weight(value)
+            while self._items and (len(self._items) > self.size or self._bytes > self.budget):
+                self._bytes -= self.weight(self._items.popitem(last=False)[1])
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def held(self) -> list[Hashable]:
+        with self._guard:
+            return list(self._items)
+
+
+def body_size(entry: Entry) -> int:
+    return len(entry.body)
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    """The registry's names of a tournament as last read, and a digest of them."""
+
+    names: dict[str, str]
+    digest: str
+    seq: int
+    read_at: float
+
+
+class ReadSide:
+    """The read models of one handler's store, cached (one per process)."""
+
+    def __init__(self, handler: Handler, as_of_cache: int = 256, names_ttl: float = 1.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+        self.handler, self.store = handler, handler.store
+        self.names_ttl, self.clock = names_ttl, clock
+        self.fresh: Lru[Entry] = Lru(FRESH_ENTRIES, body_size)
+        self.past: Lru[Entry] = Lru(as_of_cache, body_size)
+        self._times: Lru[int] = Lru(as_of_cache)
+        self._rosters: dict[str, Roster] = {}
+        self._summaries: dict[str, TournamentSummary] = {}
+
+    def get(self, tournament: str, query: Query | LogQuery, as_of: str | None = None) -> Entry:
+        """The read model now, or as known at ``as_of`` (a seq or a UTC time)."""
+        if as_of is None and isinstance(query, Query):
+            return self.handler.read(tournament, lambda s: self._fresh_entry(tournament, query, s))
+        seq, roster = self.handler.read(tournament, lambda s: self._now(tournament, s))
+        point, prefix = (seq, None) if as_of is None else self._point(tournament, as_of, seq)
+        if isinstance(query, LogQuery):
+            return self._log(tournament, query, point)
+        return self._past_entry(tournament, query, point, roster, prefix)
+
+    def holds(self, tournament: str) -> bool:
+        """Whether anything of the tournament is kept (an unknown one leaves nothing)."""
+        keys = [*self.fresh.held(), *self.past.held(), *self._times.held()]
+        return (tournament in self._rosters or tournament in self._summaries
+                or any(isinstance(k, tuple) and k[0] == tournament for k in keys))  # fmt: skip
+
+    def _now(self, tournament: str, state: TournamentState) -> tuple[int, Roster]:
+        if not state.exists:
+            raise UnknownTournament(tournament)
+        return state.seq, self._roster(tournament, state.seq)
+
+    def _fresh_entry(self, tournament: str, query: Query, state: TournamentState) -> Entry:
+        """Under the tournament's lock: the entry of the current seq, computed once (the
+        lock makes the requests that arrive meanwhile wait for it)."""
+        seq, roster = self._now(tournament, state)
+        key = (tournament, seq, query.key, roster.digest)
+        entry = self.fresh.get(key)
+        if entry is None:
+            model = build(state, query, roster.names)
+            entry = entry_of(model, state.head, seq, f"{query.key}|{roster.digest}")
+            self.fresh.put(key, entry)
+        return entry
+
+    def _roster(self, tournament: str, seq: int) -> Roster:
+        now = self.clock()
+        roster = self._rosters.get(tournament)
+        if roster is None or roster.seq != seq or now - roster.read_at >= self.names_ttl:
+            names = views.registered_names(self.store.players(tournament))
+            digest = hashlib.sha1(orjson.dumps(sorted(names.items()))).hexdigest()[:12]
+            roster = Roster(names, digest, seq, now)
+            self._rosters[tournament] = roster
+        return roster
+
+    def _point(self, tournament: str, as_of: str, seq: int) -> tuple[int, list[Recorded] | None]:
+        """The seq a point names, and the prefix if finding it read one. A time past the
+        newest event is now; a time before it never names another seq again."""
+        parsed = parse_point(as_of)
+        if isinstance(parsed, int):
+            if parsed > seq:
+                raise past_the_end(parsed, seq)
+            return parsed, None
+        known = self._times.get((tournament, parsed.isoformat()))
+        if known is not None:
+            return known, None
+        newest = self.store.load(tournament, after=seq - 1, head=None, until=seq)
+        if newest and newest[-1].event.at <= parsed:
+            return seq, None
+        events = load_until(self.store, tournament, parsed)[:seq]
+        self._times.put((tournament, parsed.isoformat()), len(events))
+        return len(events), events
+
+    def _past_entry(
+        self, tournament: str, query: Query, point: int, roster: Roster,
+        prefix: Sequence[Recorded] | None,
+    ) -> Entry:  # fmt: skip
+        key = (tournament, point, query.key, roster.digest)
+        found = self.past.get(key) or self.fresh.get(key)
+        if found is not None:
+            return found
+        with gc_paused():
+            events = prefix if prefix is not None else self.store.load(tournament, until=point)
+            state = fold(events)
+        if not state.exists:
+            raise UnknownTournament(tournament)
+        model = build(state, query, roster.names)
+        entry = entry_of(model, state.head, point, f"{query.key}|{roster.digest}")
+        self.past.put(key, entry)
+        return entry
+
+    def _log(self, tournament: str, query: LogQuery, point: int) -> Entry:
+        """Events ``after_seq`` + 1 .. of the log up to ``point``: one indexed query."""
+        end = min(point, query.after_seq + query.limit)
+        more = query.after_seq + query.limit < point
+        key = (tournament, end, query.key, more)
+        found = self.past.get(key)
+        if found is not None:
+            return found
+        events = (self.store.load(tournament, after=query.after_seq, head=None, until=end)
+                  if end > query.after_seq else [])  # fmt: skip
+        model = views.log_page(tournament, events, end if more else None)
+        last = events[-1].event.hash if events else ""
+        entry = entry_of(model, last, end, f"{query.key}|{end}|{more}")
+        self.past.put(key, entry)
+        return entry
+
+    def tournaments(self, scope: str | None) -> Tournaments:
+        """Every tournament (or the one a scoped token may read), in order of creation."""
+        ids = self.store.tournaments() if scope is None else [scope]
+        return Tournaments(tournaments=[s for t in ids if (s := self._summary(t)) is not None])
+
+    def _summary(self, tournament: str) -> TournamentSummary | None:
+        """From the tournament's first event, which never changes (kept once read)."""
+        found = self._summaries.get(tournament)
+        if found is None:
+            first = self.store.load(tournament, until=1)
+            created = first[0].event if first else None
+            if not isinstance(created, TournamentCreated):
+                return None
+            found = TournamentSummary(tournament=tournament, name=created.name,
+                                      ruleset=created.ruleset, created_at=created.at)  # fmt: skip
+            self._summaries[tournament] = found
+        return found
+
+
+def build(state: TournamentState, query: Query, names: Mapping[str, str]) -> ReadModel:
+    """The read model a query asks of the fold (exhaustive over the views)."""
+    match query.view:
+        case "status":
+            return views.status(state)
+        case "standings":
+            return views.standings(state, names)
+        case "pairings":
+            return views.pairings(state, query.round, names)
+        case "bracket":
+            return views.bracket(state, names)
+        case "outstanding":
+            return views.outstanding(state)
+        case "player":
+            return player_history(state, query.player or "", names)
+        case _:
+            assert_never(query.view)

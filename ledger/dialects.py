@@ -1,0 +1,265 @@
+"""Per-database extras the ``eventsourcing`` recorders do not give (design: The store).
+
+A stream's events after a seq, with their global positions, in one indexed query
+(so a load costs the same at any length of the log); one tournament's events after
+a global position by the stream's index (a scoped reader never scans the global
+log); the player registry table (personal data, deletable: our recorders in
+:mod:`ledger.recorders` write it in the transaction that appends the events); API
+tokens. The base class keeps these in memory for ``memory://``; the SQL dialects
+share their queries and differ in placeholders, position column and erasure.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from eventsourcing.persistence import ApplicationRecorder
+
+from ledger import recorders
+from ledger.store import Listener, PlayerEntry, TokenEntry
+
+SCHEMA_LOCK_KEY = 0x74_6C_65_64  # "tled"
+
+
+def as_bytes(value: Any) -> bytes:
+    """A stored state as bytes, whatever a damaged row holds (text, NULL): the chain check
+    then names the seq, instead of a TypeError escaping."""
+    if isinstance(value, bytes | bytearray | memoryview):
+        return bytes(value)
+    return b"" if value is None else str(value).encode("utf-8", "replace")
+
+
+class Dialect:
+    """Per-database extras; this one keeps them in memory (the ``memory://`` store)."""
+
+    def __init__(self) -> None:
+        self._positions: dict[tuple[str, int], int] = {}
+        self._tokens: dict[str, TokenEntry] = {}
+
+    def configure(self, env: dict[str, str]) -> dict[str, str]:
+        """The library's settings that make it build our recorder (ledger.recorders)."""
+        return {**env, "PERSISTENCE_MODULE": recorders.MEMORY_FACTORY_TOPIC}
+
+    def setup(self, recorder: ApplicationRecorder) -> None:
+        """Create whatever tables the dialect needs."""
+
+    @contextmanager
+    def schema_lock(self, recorder: ApplicationRecorder) -> Iterator[None]:
+        """Serialize table creation between processes where the database needs it."""
+        yield
+
+    def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
+        self._positions.update({(originator, v): p for v, p in zip(versions, ids, strict=True)})
+
+    def rows_after(
+        self, recorder: ApplicationRecorder, originator: str, after: int, until: int | None
+    ) -> list[tuple[int, int, bytes]]:
+        """(seq, position, stored bytes) of the stream's events after seq ``after`` (up to
+        seq ``until`` when given)."""
+        stored = recorder.select_events(uuid.UUID(originator), gt=after or None, lte=until)
+        get = self._positions.get
+        return [
+            (s.originator_version, get((originator, s.originator_version), 0), bytes(s.state))
+            for s in stored
+        ]
+
+    def stream_rows(
+        self, recorder: ApplicationRecorder, originator: str, position: int, limit: int
+    ) -> list[tuple[int, int, bytes]]:
+        """(seq, position, stored bytes) of up to ``limit`` of the stream's events after
+        global ``position``."""
+        rows = self.rows_after(recorder, originator, 0, None)
+        return [r for r in rows if r[1] > position][:limit]
+
+    def listener(self, recorder: ApplicationRecorder) -> Listener | None:
+        """Nothing to listen to: readers poll."""
+        return None
+
+    def _registry(self, recorder: ApplicationRecorder) -> dict[tuple[str, str], PlayerEntry]:
+        registry: dict[tuple[str, str], PlayerEntry] = recorder.registry  # type: ignore[attr-defined]
+        return registry
+
+    def players(self, recorder: ApplicationRecorder, tournament: str) -> dict[str, PlayerEntry]:
+        return {p: e for (t, p), e in self._registry(recorder).items() if t == tournament}
+
+    def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
+        return self._registry(recorder).pop((tournament, player), None) is not None
+
+    def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
+        self._tokens[entry.token_hash] = entry
+
+    def token(self, recorder: ApplicationRecorder, token_hash: str) -> TokenEntry | None:
+        return self._tokens.get(token_hash)
+
+
+class SQLDialect(Dialect):
+    """Shared SQL of the persistent dialects; subclasses set the details."""
+
+    placeholder = "?"
+    position_column = "rowid"
+    events_table = "stored_events"
+    players_table = recorders.PLAYERS_TABLE
+    tokens_table = "tledger_tokens"
+    #: an index that finds one stream's events after a global position (its columns
+    #: per database: see the subclasses)
+    stream_index = "tledger_stream_position"
+    stream_index_columns = "originator_id"
+    recorder_topic = recorders.RECORDER_TOPICS["sqlite"]
+
+    def configure(self, env: dict[str, str]) -> dict[str, str]:
+        return {**env, "APPLICATION_RECORDER_TOPIC": self.recorder_topic}
+
+    def _q(self, sql: str) -> str:
+        return sql.replace("?", self.placeholder)
+
+    def setup(self, recorder: ApplicationRecorder) -> None:
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute(
+                f"CREATE TABLE IF NOT EXISTS {self.players_table} ("
+                "tournament TEXT NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL, "
+                "external_id TEXT, PRIMARY KEY (tournament, player))"
+            )
+            cur.execute(
+                f"CREATE TABLE IF NOT EXISTS {self.tokens_table} ("
+                "token_hash TEXT PRIMARY KEY, token_id TEXT NOT NULL, role TEXT NOT NULL, "
+                "tournament TEXT, player TEXT)"
+            )
+            cur.execute(
+                f"CREATE INDEX IF NOT EXISTS {self.stream_index} "
+                f"ON {self.events_table} ({self.stream_index_columns})"
+            )
+
+    def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
+        """Persistent stores answer positions from the database itself."""
+
+    def rows_after(
+        self, recorder: ApplicationRecorder, originator: str, after: int, until: int | None
+    ) -> list[tuple[int, int, bytes]]:
+        """One query on the primary key: only the rows after ``after`` (up to ``until``),
+        with positions."""
+        bound = "" if until is None else " AND originator_version <= ?"
+        sql = (
+            f"SELECT originator_version, {self.position_column} AS position, state "
+            f"FROM {self.events_table} WHERE originator_id = ? AND originator_version > ?"
+            f"{bound} ORDER BY originator_version"
+        )
+        params = (self._originator_param(originator), after)
+        found = self._fetch(recorder, sql, params if until is None else (*params, until))
+        return [
+            (int(r["originator_version"]), int(r["position"]), as_bytes(r["state"])) for r in found
+        ]
+
+    def stream_rows(
+        self, recorder: ApplicationRecorder, originator: str, position: int, limit: int
+    ) -> list[tuple[int, int, bytes]]:
+        """One range of the stream index: never a scan of the global log."""
+        sql = (
+            f"SELECT originator_version, {self.position_column} AS position, state "
+            f"FROM {self.events_table} WHERE originator_id = ? AND {self.position_column} > ? "
+            f"ORDER BY {self.position_column} LIMIT ?"
+        )
+        found = self._fetch(recorder, sql, (self._originator_param(originator), position, limit))
+        return [
+            (int(r["originator_version"]), int(r["position"]), as_bytes(r["state"])) for r in found
+        ]
+
+    def _originator_param(self, originator: str) -> Any:
+        return originator
+
+    def _fetch(self, recorder: ApplicationRecorder, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        with recorder.datastore.transaction(commit=False) as cur:  # type: ignore[attr-defined]
+            cur.execute(self._q(sql), params)
+            return list(cur.fetchall())
+
+    def players(self, recorder: ApplicationRecorder, tournament: str) -> dict[str, PlayerEntry]:
+        sql = f"SELECT player, name, external_id FROM {self.players_table} WHERE tournament = ?"
+        rows = self._fetch(recorder, sql, (tournament,))
+        return {
+            r["player"]: PlayerEntry(tournament, r["player"], r["name"], r["external_id"])
+            for r in rows
+        }
+
+    def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
+        where = f"FROM {self.players_table} WHERE tournament = ? AND player = ?"
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            self._before_delete(cur)
+            cur.execute(self._q(f"SELECT player {where}"), (tournament, player))
+            deleted = bool(cur.fetchall())
+            cur.execute(self._q(f"DELETE {where}"), (tournament, player))
+        self._after_delete(recorder)
+        return deleted
+
+    def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
+        sql = self._q(
+            f"INSERT INTO {self.tokens_table} (token_hash, token_id, role, tournament, player) "
+            "VALUES (?, ?, ?, ?, ?)"
+        )
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute(sql, (entry.token_hash, entry.token_id, entry.role, entry.tournament,
+                              entry.player))  # fmt: skip
+
+    def token(self, recorder: ApplicationRecorder, token_hash: str) -> TokenEntry | None:
+        sql = (
+            f"SELECT token_hash, token_id, role, tournament, player FROM {self.tokens_table} "
+            "WHERE token_hash = ?"
+        )
+        rows = self._fetch(recorder, sql, (token_hash,))
+        if not rows:
+            return None
+        r = rows[0]
+        return TokenEntry(r["token_hash"], r["token_id"], r["role"], r["tournament"], r["player"])
+
+    def _before_delete(self, cur: Any) -> None:
+        """Hook: make the delete physical where the database allows it."""
+
+    def _after_delete(self, recorder: ApplicationRecorder) -> None:
+        """Hook: flush logs that may still hold the deleted bytes."""
+
+
+class SQLiteDialect(SQLDialect):
+    """SQLite keeps deleted bytes in free pages and the WAL unless told otherwise.
+
+    Its position is the rowid, which every index carries after its own columns: an
+    index on ``originator_id`` alone orders one stream's rows by position.
+    """
+
+    def _originator_param(self, originator: str) -> Any:
+        return uuid.UUID(originator).hex
+
+    def _before_delete(self, cur: Any) -> None:
+        cur.execute("PRAGMA secure_delete = ON")
+
+    def _after_delete(self, recorder: ApplicationRecorder) -> None:
+        with recorder.datastore.transaction(commit=False) as cur:  # type: ignore[attr-defined]
+            cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+class PostgresDialect(SQLDialect):
+    """PostgreSQL removes deleted rows physically at the next VACUUM."""
+
+    placeholder = "%s"
+    position_column = "notification_id"
+    events_table = "tledger_events"
+    stream_index_columns = "originator_id, notification_id"
+    recorder_topic = recorders.RECORDER_TOPICS["postgres"]
+
+    def listener(self, recorder: ApplicationRecorder) -> Listener | None:
+        """LISTEN on the channel the library NOTIFYs in every insert transaction."""
+        from ledger.listening import PostgresListener
+
+        datastore = recorder.datastore  # type: ignore[attr-defined]
+        channel: str = recorder.channel_name  # type: ignore[attr-defined]
+        return PostgresListener(dict(datastore.pool.kwargs), channel)
+
+    def _originator_param(self, originator: str) -> Any:
+        return uuid.UUID(originator)
+
+    @contextmanager
+    def schema_lock(self, recorder: ApplicationRecorder) -> Iterator[None]:
+        """Concurrent CREATE TABLE IF NOT EXISTS races in PostgreSQL; hold an advisory lock."""
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK_KEY,))
+            yield

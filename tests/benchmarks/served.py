@@ -1,0 +1,131 @@
+"""The server side of the issue-12 benchmarks: a real ``tledger serve`` subprocess on a free
+127.0.0.1 port, tokens made in-process on its store, and its CPU read from /proc.
+
+A benchmark measures the process an operator runs (uvicorn, one process, the installed
+entry point), not an in-process app: the server's CPU is that process's user plus system
+time, all threads included, so an idle stream that polls the database shows up here.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from commands.auth import create_token
+from ledger.url import open_store
+
+HOST = "127.0.0.1"
+TLEDGER = str(Path(sys.executable).with_name("tledger"))
+START_TIMEOUT = 60.0
+STOP_TIMEOUT = 5.0
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True)
+class Server:
+    """A running ``tledger serve``: its process (for /proc) and its port."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def serve(store: str, log: Path, *options: str) -> Iterator[Server]:
+    """``tledger serve`` on a free port until the block ends; stopped (SIGTERM, then SIGKILL
+    after STOP_TIMEOUT) in every case. Its output goes to ``log``, never to a pipe that
+    nobody reads (an access log would block the server once the pipe is full)."""
+    port = free_port()
+    with log.open("wb") as out:
+        argv = [TLEDGER, "serve", "--host", HOST, "--port", str(port), "--store", store]
+        proc = subprocess.Popen([*argv, *options], stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_until_up(proc, port, log)
+        yield Server(proc, port, log)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=STOP_TIMEOUT)
+
+
+def wait_until_up(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline and proc.poll() is None:
+        con = http.client.HTTPConnection(HOST, port, timeout=2)
+        try:
+            con.request("GET", "/healthz")
+            if con.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.1)
+        finally:
+            con.close()
+    raise RuntimeError(f"the server did not start: {log.read_text(errors='replace')[-2000:]}")
+
+
+def tokens(store: str, role: str, tournament: str | None, count: int) -> list[str]:
+    """``count`` tokens made in-process on the server's store (one each: per-token limits
+    such as the cap on open streams must not refuse the benchmark's clients)."""
+    opened = open_store(store)
+    try:
+        return [create_token(opened, role, tournament, None) for _ in range(count)]
+    finally:
+        opened.close()
+
+
+def bearer(secret: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {secret}"}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU of a process and all its threads, from /proc/<pid>/stat."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime (fields 14, 15)
+
+
+@dataclass
+class Meter:
+    """Wall time and the CPU of the server and of this client over one phase."""
+
+    pid: int
+    wall: float = 0.0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+    _marks: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    def start(self) -> Meter:
+        self._marks = (time.perf_counter(), cpu_seconds(self.pid), time.process_time())
+        return self
+
+    def stop(self) -> Meter:
+        wall, server, client = self._marks
+        self.wall = time.perf_counter() - wall
+        self.server_cpu = cpu_seconds(self.pid) - server
+        self.client_cpu = time.process_time() - client
+        return self
+
+    def shares(self) -> str:
+        wall = self.wall or 1e-9
+        return (f"server CPU {self.server_cpu / wall:.0%} of one core, "
+                f"client CPU {self.client_cpu / wall:.0%}")  # fmt: skip
