@@ -95,6 +95,11 @@ class Handler:
                 self._states[tournament] = state
             return state
 
+    def known_seq(self, tournament: str) -> int:
+        """The seq of the cached fold, without reading the store (0: nothing cached)."""
+        cached = self._states.get(tournament)
+        return cached.seq if cached is not None else 0
+
     def read(self, tournament: str, view: Callable[[TournamentState], T]) -> T:
         """A read model of the current state, computed under the fold's lock."""
         with self.lock(tournament):

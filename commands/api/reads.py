@@ -12,6 +12,7 @@ scorekeepers' and judges' queue and stays small as the round completes.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Annotated, Any
 
@@ -55,7 +56,7 @@ CACHED: dict[int | str, dict[str, Any]] = {
 }
 
 
-def read_side(request: Request) -> ReadSide:
+async def read_side(request: Request) -> ReadSide:
     """The application's one read side, made on first use (its cache is per process)."""
     state = request.app.state
     side: ReadSide | None = getattr(state, "read_side", None)
@@ -90,10 +91,15 @@ def answer(request: Request, entry: Entry) -> Response:
     return Response(entry.body, media_type="application/json", headers=headers)
 
 
-def model_read(request: Request, side: ReadSide, caller: Caller, tournament: str,
-               query: ReadQuery, as_of: str | None) -> Response:  # fmt: skip
+async def model_read(request: Request, side: ReadSide, caller: Caller, tournament: str,
+                     query: ReadQuery, as_of: str | None) -> Response:  # fmt: skip
+    """A cached current entry is answered on the event loop; anything to compute or to
+    wait for (a past point, a new seq, a busy tournament) goes to a worker thread."""
     readable(caller, tournament)
-    return answer(request, side.get(tournament, query, as_of))
+    entry = side.cached(tournament, query) if as_of is None else None
+    if entry is None:
+        entry = await asyncio.to_thread(side.get, tournament, query, as_of)
+    return answer(request, entry)
 
 
 @router.get("/tournaments", response_model=Tournaments, responses=errors(401, 503))
@@ -103,50 +109,50 @@ def get_tournaments(caller: Caller, side: Side) -> Tournaments:
 
 
 @router.get("/tournaments/{tournament}/status", response_model=Status, responses=CACHED)
-def get_status(request: Request, tournament: str, caller: Caller, side: Side,
+async def get_status(request: Request, tournament: str, caller: Caller, side: Side,
                as_of: AsOf = None) -> Response:  # fmt: skip
     """Stage, round, players, head; the current round's tables and their states."""
-    return model_read(request, side, caller, tournament, ReadQuery("status"), as_of)
+    return await model_read(request, side, caller, tournament, ReadQuery("status"), as_of)
 
 
 @router.get("/tournaments/{tournament}/standings", response_model=Standings, responses=CACHED)
-def get_standings(request: Request, tournament: str, caller: Caller, side: Side,
+async def get_standings(request: Request, tournament: str, caller: Caller, side: Side,
                   as_of: AsOf = None) -> Response:  # fmt: skip
-    return model_read(request, side, caller, tournament, ReadQuery("standings"), as_of)
+    return await model_read(request, side, caller, tournament, ReadQuery("standings"), as_of)
 
 
 @router.get("/tournaments/{tournament}/pairings", response_model=Pairings, responses=CACHED)
-def get_pairings(
+async def get_pairings(
     request: Request, tournament: str, caller: Caller, side: Side, as_of: AsOf = None,
     round: Annotated[int | None, Query(ge=1, le=MAX_POSITION)] = None,
 ) -> Response:  # fmt: skip
     """The current round's pairings, or round ``round``'s (409 when it was never paired)."""
     query = ReadQuery("pairings", round=round)
-    return model_read(request, side, caller, tournament, query, as_of)
+    return await model_read(request, side, caller, tournament, query, as_of)
 
 
 @router.get("/tournaments/{tournament}/bracket", response_model=Bracket, responses=CACHED)
-def get_bracket(request: Request, tournament: str, caller: Caller, side: Side,
+async def get_bracket(request: Request, tournament: str, caller: Caller, side: Side,
                 as_of: AsOf = None) -> Response:  # fmt: skip
-    return model_read(request, side, caller, tournament, ReadQuery("bracket"), as_of)
+    return await model_read(request, side, caller, tournament, ReadQuery("bracket"), as_of)
 
 
 @router.get("/tournaments/{tournament}/outstanding", response_model=Outstanding,
             responses=CACHED)  # fmt: skip
-def get_outstanding(request: Request, tournament: str, caller: Caller, side: Side,
+async def get_outstanding(request: Request, tournament: str, caller: Caller, side: Side,
                     as_of: AsOf = None) -> Response:  # fmt: skip
     """The current round's tables without a confirmed result: missing, unconfirmed (one
     player's self-report) or disputed (the players' reports differ)."""
-    return model_read(request, side, caller, tournament, ReadQuery("outstanding"), as_of)
+    return await model_read(request, side, caller, tournament, ReadQuery("outstanding"), as_of)
 
 
 @router.get("/tournaments/{tournament}/players/{player}", response_model=PlayerHistory,
             responses=CACHED)  # fmt: skip
-def get_player(request: Request, tournament: str, player: str, caller: Caller, side: Side,
+async def get_player(request: Request, tournament: str, player: str, caller: Caller, side: Side,
                as_of: AsOf = None) -> Response:  # fmt: skip
     """A player's matches by round, drops, penalties and deck checks (404: no such player)."""
     query = ReadQuery("player", player=player)
-    return model_read(request, side, caller, tournament, query, as_of)
+    return await model_read(request, side, caller, tournament, query, as_of)
 
 
 @router.get("/tournaments/{tournament}/log", response_model=LogPage, responses=CACHED)
