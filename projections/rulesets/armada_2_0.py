@@ -107,7 +107,6 @@ class Armada20(StructureTables, Ruleset):
     #: "Turnierstrukturen"
     tables = (BASIC, BASIC_BEYOND, ADVANCED, ADVANCED_BEYOND)
     id = "armada-2.0"
-    tiebreaker_keys = ("mov", "sos")
     tiebreakers = (
         Tiebreaker("mov", "MoV", "armada-2.0 Höhe des Sieges", "number"),
         Tiebreaker("sos", "SoS", "armada-2.0 Tabellenstärke", "number"),

@@ -96,9 +96,16 @@ class Ruleset(ABC):
     """A regulation as data plus small named functions; see each module's docstring."""
 
     id: ClassVar[str]
-    tiebreaker_keys: ClassVar[tuple[str, ...]]
-    #: One description per key of ``tiebreaker_keys``, in the same order.
+    #: The tiebreakers in the order they break ties: key, label, section, how shown.
     tiebreakers: ClassVar[tuple[Tiebreaker, ...]]
+    #: Their keys (the keys of ``tiebreakers`` in standings), derived from the above.
+    tiebreaker_keys: ClassVar[tuple[str, ...]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "tiebreakers" in cls.__dict__:
+            cls.tiebreaker_keys = tuple(t.key for t in cls.tiebreakers)
+
     #: option name -> allowed values (None: any value of the default's type)
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {}
     defaults: ClassVar[dict[str, Any]] = {}

@@ -82,7 +82,6 @@ BYE_POINTS = 6
 
 class Lcg21d(Ruleset):
     id = "lcg-2.1d"
-    tiebreaker_keys = ("sos", "sos2")
     tiebreakers = (
         Tiebreaker("sos", "SoS", "lcg-2.1d Tabellen-Stärke", "number"),
         Tiebreaker("sos2", "SoS2", "lcg-2.1d Tabellen-Stärke", "number"),

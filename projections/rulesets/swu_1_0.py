@@ -84,7 +84,6 @@ class Swu10(BestOfGames, Ruleset):
     #: §4.1.2: players tied on record across the cut line play an extra round.
     uneven_cut = True
     id = "swu-1.0"
-    tiebreaker_keys = ("wl", "owl", "oowl")
     tiebreakers = (
         Tiebreaker("wl", "W/L", "swu-1.0 §5.6", "percentage"),
         Tiebreaker("owl", "Opp W/L", "swu-1.0 §5.6", "percentage"),

@@ -57,7 +57,6 @@ SWU10_ROUNDS = ((8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (256, 8), (512, 9),
 
 class Swu14(BestOfGames, Ruleset):
     id = "swu-1.4"
-    tiebreaker_keys = ("omw", "gw", "ogw")
     tiebreakers = (
         Tiebreaker("omw", "OMW%", "swu-1.4 §5.7.1.1", "percentage"),
         Tiebreaker("gw", "GW%", "swu-1.4 §5.7.1.2", "percentage"),

@@ -90,7 +90,6 @@ class XWing20(StructureTables, Ruleset):
     #: "Turnierstrukturen"
     tables = (BASIC, BASIC_BEYOND, ADVANCED, ADVANCED_BEYOND)
     id = "xwing-2.0"
-    tiebreaker_keys = ("mov", "sos")
     tiebreakers = (
         Tiebreaker("mov", "MoV", "xwing-2.0 Höhe des Sieges", "number"),
         Tiebreaker("sos", "SoS", "xwing-2.0 Tabellenstärke", "number"),
