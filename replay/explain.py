@@ -17,14 +17,6 @@ from projections.standings import ruleset_of, standings, swiss_records
 from projections.state import TournamentState
 from replay.errors import ReplayError
 
-SECTIONS = {
-    "swu-1.4": {"omw": "swu-1.4 §5.7.1.1", "gw": "swu-1.4 §5.7.1.2", "ogw": "swu-1.4 §5.7.1.3"},
-    "swu-1.0": {"wl": "swu-1.0 §5.6", "owl": "swu-1.0 §5.6", "oowl": "swu-1.0 §5.6"},
-    "xwing-2.0": {"mov": "xwing-2.0 Höhe des Sieges", "sos": "xwing-2.0 Tabellenstärke"},
-    "armada-2.0": {"mov": "armada-2.0 Höhe des Sieges", "sos": "armada-2.0 Tabellenstärke"},
-    "lcg-2.1d": {"sos": "lcg-2.1d Tabellen-Stärke", "sos2": "lcg-2.1d Tabellen-Stärke"},
-}
-
 
 def explain(state: TournamentState, player: str) -> dict[str, Any]:
     if player not in state.players:
@@ -32,13 +24,14 @@ def explain(state: TournamentState, player: str) -> dict[str, Any]:
     rules = ruleset_of(state)
     records = swiss_records(state, rules)
     row = next(s for s in standings(state) if s.player == player)
+    sections = {t.key: t.section for t in rules.tiebreakers}  # cited by the ruleset itself
     return {
         "tournament": state.id, "ruleset": state.ruleset, "player": player,
         "rank": row.rank, "points": row.scores.points, "dropped": row.dropped,
         "matches": [match_row(o) for o in records[player]],
         "opponents": [opponent_row(rules, records, o) for o in opponents(records[player])],
         "tiebreakers": {
-            key: {"value": value, "section": SECTIONS.get(state.ruleset, {}).get(key),
+            key: {"value": value, "section": sections.get(key),
                   "how": how(rules, key, player, records)}
             for key, value in row.scores.tiebreakers.items()
         },
