@@ -96,6 +96,8 @@ def two_players(players: tuple[str, str]) -> tuple[str, str]:
 
 Id = Annotated[str, Field(min_length=1, max_length=MAX_ID), AfterValidator(printable_id)]
 Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(printable_text)]
+#: Free text the log keeps and prints (reasons, infractions): one printable line.
+Text = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(printable_text)]
 MatchPlayers = Annotated[tuple[Id, Id], AfterValidator(two_players)]
 
 
@@ -124,7 +126,7 @@ class RegisterPlayer(CommandBase):
 class DropPlayer(CommandBase):
     type: Literal["drop_player"]
     player: Id
-    reason: str | None = None
+    reason: Text | None = None
 
 
 class RejoinPlayer(CommandBase):
@@ -156,13 +158,13 @@ class CorrectResult(CommandBase):
     round: Annotated[int, Field(ge=1)]
     players: MatchPlayers
     result: MatchResult
-    reason: Annotated[str, Field(min_length=1, max_length=500)] | None = None
+    reason: Text | None = None
 
 
 class DisqualifyPlayer(CommandBase):
     type: Literal["disqualify_player"]
     player: Id
-    reason: Annotated[str, Field(min_length=1, max_length=500)]
+    reason: Text
 
 
 class IssuePenalty(CommandBase):
@@ -170,7 +172,7 @@ class IssuePenalty(CommandBase):
     player: Id
     round: Annotated[int, Field(ge=1)]
     penalty: Penalty
-    infraction: Annotated[str, Field(min_length=1, max_length=500)]
+    infraction: Text
     points: Annotated[float, Field(gt=0)] | None = None
 
 
@@ -188,7 +190,7 @@ class GrantTimeExtension(CommandBase):
     round: Annotated[int, Field(ge=1)]
     players: MatchPlayers
     minutes: Annotated[int, Field(ge=1, le=180)]
-    reason: str | None = None
+    reason: Text | None = None
 
 
 class MakeCut(CommandBase):

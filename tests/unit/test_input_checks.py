@@ -166,6 +166,18 @@ def test_an_external_id_with_a_control_character_is_refused() -> None:
     assert message.endswith("external_id: must be printable (contains U+000A LINE FEED)")
 
 
+@pytest.mark.parametrize(
+    ("command", "field"),
+    [({"type": "drop_player", "tournament": "t1", "player": "p1"}, "reason"),
+     ({"type": "disqualify_player", "tournament": "t1", "player": "p1"}, "reason"),
+     ({"type": "issue_penalty", "tournament": "t1", "player": "p1", "round": 1,
+       "penalty": "warning"}, "infraction")],
+)  # fmt: skip
+def test_free_text_the_log_keeps_is_one_printable_line(command: dict[str, str], field: str) -> None:
+    message = refusal(command | {field: "slow\x1b[2Jplay"})
+    assert message.endswith(f"{field}: must be printable (contains U+001B ESCAPE)")
+
+
 # nesting -----------------------------------------------------------------------
 
 
