@@ -14,7 +14,7 @@ from typing import Any, assert_never
 
 from commands import discipline
 from commands import models as m
-from commands.context import match_of
+from commands.context import match_of, require_complete
 from commands.corrections import correct_result
 from commands.cut import make_cut, pair_elimination
 from commands.errors import (
@@ -38,6 +38,7 @@ from ledger.events import (
     TournamentCreated,
     TournamentFinished,
 )
+from projections.elimination import champion
 from projections.errors import InvalidOptions, InvalidResult, NoValidPairing, UnknownRuleset
 from projections.pairing import ENGINE, eligible_players, pair_swiss
 from projections.rulesets import ruleset
@@ -136,12 +137,7 @@ def register_player(
 def pair_round(
     state: TournamentState, c: m.PairRound, base: dict[str, Any], seed: int
 ) -> list[EventBase]:
-    current = state.current
-    if current is not None and current.state != "complete":
-        raise WrongPhase(
-            f"round {current.number} is not complete: every match needs a confirmed result "
-            "before the next round is paired"
-        )
+    require_complete(state, "the next round is paired")
     if state.cut is not None:
         if c.pairings is not None or c.avoid:
             raise InvalidCommand("pair_round: elimination rounds are paired from the bracket")
@@ -246,7 +242,12 @@ def games_begun(state: TournamentState, match: Match) -> bool:
 def finish_tournament(
     state: TournamentState, c: m.FinishTournament, base: dict[str, Any], seed: int
 ) -> list[EventBase]:
-    current = state.current
-    if current is not None and current.state != "complete":
-        raise WrongPhase(f"round {current.number} is not complete")
+    """The end: every round complete and, after a cut, the bracket decided (an event with
+    no champion could not be reopened to play its final)."""
+    require_complete(state, "the tournament is finished")
+    if state.cut is not None and champion(state) is None:
+        raise WrongPhase(
+            "the bracket has no champion yet: pair and play the elimination rounds "
+            "(pair_round) before finishing"
+        )
     return [TournamentFinished(**base)]

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from commands.readmodels import DeckCheckEntry, PenaltyEntry, PlayedMatch, PlayerHistory
-from commands.views import TABLE_STATE, PlayerNotFound, name_of, number
-from projections.state import Match, TournamentState
+from commands.views import PlayerNotFound, name_of, number
+from projections.state import TABLE_STATE, Match, TournamentState
 
 
 def player_history(state: TournamentState, player: str, names: Mapping[str, str]) -> PlayerHistory:

@@ -34,18 +34,13 @@ from commands.readmodels import (
 )
 from ledger.store import PlayerEntry, Recorded
 from projections.bracket import resolve
+from projections.elimination import champion
 from projections.schedule import cut_size, players_present, rounds_planned
 from projections.standings import ruleset_of, swiss_standings
 from projections.standings import standings as ranked
-from projections.state import Match, MatchStatus, Round, TournamentState
+from projections.state import TABLE_STATE, Match, Round, TournamentState
 
 ERASED = "(erased)"
-
-#: A match's status as a table state (design: round lifecycle): a bye is confirmed.
-TABLE_STATE: dict[MatchStatus, TableStateName] = {
-    "pending": "missing", "unconfirmed": "unconfirmed", "disputed": "disputed",
-    "confirmed": "confirmed", "bye": "confirmed",
-}  # fmt: skip
 
 
 class PlayerNotFound(UnknownPlayer):
@@ -111,13 +106,6 @@ def table_states(rnd: Round | None) -> list[TableState]:
         return []
     return [TableState(table=m.table, players=list(m.players), state=TABLE_STATE[m.status])
             for m in rnd.matches]  # fmt: skip
-
-
-def champion(state: TournamentState) -> str | None:
-    """The bracket's winner, once it has one (none before a cut)."""
-    if state.cut is None:
-        return None
-    return resolve(state, ruleset_of(state), [s.player for s in swiss_standings(state)]).champion
 
 
 def outstanding(state: TournamentState) -> Outstanding:

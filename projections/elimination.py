@@ -36,6 +36,13 @@ def elimination_tables(state: TournamentState) -> tuple[Bracket, tuple[Table, ..
     return bracket, tables
 
 
+def champion(state: TournamentState) -> str | None:
+    """The bracket's winner, once it has one (none before a cut)."""
+    if state.cut is None:
+        return None
+    return resolve(state, ruleset_of(state), [s.player for s in swiss_standings(state)]).champion
+
+
 def repaired(
     before: TournamentState, published: Sequence[Table]
 ) -> tuple[tuple[Table, ...], tuple[Table, ...]]:

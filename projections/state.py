@@ -39,6 +39,14 @@ from ledger.events import (
 from ledger.store import Recorded
 
 MatchStatus = Literal["pending", "unconfirmed", "disputed", "confirmed", "bye"]
+TableState = Literal["missing", "unconfirmed", "disputed", "confirmed"]
+#: A match's status as an organizer names its table (design: round lifecycle): no
+#: report yet is "missing", one player's self-report "unconfirmed", conflicting player
+#: reports "disputed"; a bye is confirmed.
+TABLE_STATE: dict[MatchStatus, TableState] = {
+    "pending": "missing", "unconfirmed": "unconfirmed", "disputed": "disputed",
+    "confirmed": "confirmed", "bye": "confirmed",
+}  # fmt: skip
 RoundState = Literal["paired", "started", "complete"]
 OFFICIAL_ROLES = frozenset({"organizer", "judge", "scorekeeper"})
 

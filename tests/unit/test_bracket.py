@@ -335,3 +335,16 @@ def test_bracket_view_has_the_contract_shape() -> None:
     assert set(rnd) == {"round", "matches"}
     assert set(rnd["matches"][0]) == {"table", "players", "bracket", "winner"}
     assert rnd["matches"][0]["bracket"] == "upper" and rnd["matches"][0]["winner"] is not None
+
+
+def test_finish_is_refused_while_the_bracket_has_no_champion_swu14_4_1_2() -> None:
+    event = cut_event(4)
+    with pytest.raises(WrongPhase, match="the bracket has no champion yet"):
+        event.do(type="finish_tournament")
+    event.play_round()  # the semifinals
+    with pytest.raises(WrongPhase, match="no champion yet"):
+        event.do(type="finish_tournament")
+    event.play_out()
+    [finished] = event.do(type="finish_tournament").recorded
+    assert finished.event.type == "tournament_finished"
+    assert status_view(event.state)["stage"] == "finished"

@@ -145,6 +145,29 @@ def test_next_round_cannot_be_paired_while_a_result_is_missing() -> None:
         given.when({"type": "pair_round", "tournament": "t1"})
 
 
+def test_pairing_is_refused_naming_each_waiting_table_and_its_state() -> None:
+    given = running(*FOUR, "p5", "p6")
+    given.apply(report(1, "p1", "p2", games=[2, 0], draws=0))
+    self_report = report(1, "p3", "p4", games=[2, 0], draws=0)
+    given.apply({**self_report, "actor": {"role": "player", "id": "p3"}})
+    with pytest.raises(WrongPhase) as refused:
+        given.when({"type": "pair_round", "tournament": "t1"})
+    assert str(refused.value) == (
+        "round 1 is not complete: table 2 (unconfirmed), table 3 (missing) still need a "
+        "confirmed result before the next round is paired"
+    )
+
+
+def test_a_round_with_a_disputed_table_cannot_be_finished() -> None:
+    given = running(*FOUR)
+    given.apply(report(1, "p1", "p2", games=[2, 0], draws=0))
+    for who, games in (("p3", [2, 0]), ("p4", [0, 2])):
+        given.apply({**report(1, "p3", "p4", games=games, draws=0),
+                     "actor": {"role": "player", "id": who}})  # fmt: skip
+    with pytest.raises(WrongPhase, match=r"table 2 \(disputed\) still needs a confirmed result"):
+        given.when({"type": "finish_tournament", "tournament": "t1"})
+
+
 def test_automatic_pairing_records_seed_engine_and_tables() -> None:
     given = Given(create(), *register(*FOUR, "p5"))
     [event] = given.when({"type": "pair_round", "tournament": "t1", "seed": 5})
