@@ -27,16 +27,21 @@ def reported_errors(prefix: str = "") -> Iterator[None]:
     from projections.errors import ProjectionError
     from replay.errors import ReplayError
 
+    def said(exc: Exception) -> str:
+        """The message with the prefix once (a command's own errors may start with it)."""
+        text = str(exc)
+        return text if text.startswith(prefix) else f"{prefix}{text}"
+
     try:
         yield
     except CommandError as exc:
-        fail(f"{prefix}{exc}", exc.exit_code)
+        fail(said(exc), exc.exit_code)
     except (ProjectionError, ReplayError) as exc:
-        fail(f"{prefix}{exc}", 1)
+        fail(said(exc), 1)
     except InvalidExport as exc:
-        fail(f"{prefix}{exc}", 2)
+        fail(said(exc), 2)
     except LedgerError as exc:
-        fail(f"{prefix}{exc}", 3)
+        fail(said(exc), 3)
 
 
 def print_json(data: Any) -> None:

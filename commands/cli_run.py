@@ -163,57 +163,6 @@ def finish(tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = Fa
 
 
 @app.command()
-def report(
-    tournament: Tournament,
-    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="Round number.")],
-    player1: Annotated[str, typer.Argument(help="First player id.")],
-    player2: Annotated[str, typer.Argument(help="Second player id.")],
-    games: Annotated[str | None, typer.Option(help="Game wins as W1-W2 (SWU), e.g. 2-1.")] = None,
-    draws: Annotated[int, typer.Option(help="Drawn games (SWU).")] = 0,
-    intentional_draw: Annotated[bool, typer.Option("--id", help="Intentional draw.")] = False,
-    result: Annotated[str | None, typer.Option(help="The result as contract JSON.")] = None,
-    store: StoreOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Report a match result (for other shapes pass --result JSON)."""
-    data: Any
-    if result is not None:
-        data = json_option(result, "--result")
-    elif intentional_draw:
-        data = {"intentional_draw": True}
-    elif games is not None:
-        data = {"games": split_pair(games), "draws": draws}
-    else:
-        fail("report_result: give --games W1-W2, --id or --result JSON", 2)
-    execute(store, {"type": "report_result", "tournament": tournament, "round": round_number,
-                    "players": [player1, player2], "result": data}, as_json)  # fmt: skip
-
-
-def split_pair(text: str) -> list[int]:
-    first, sep, second = text.partition("-")
-    if not sep or not first.isdigit() or not second.isdigit():
-        fail(f"report_result: --games {text!r} must look like 2-1", 2)
-    return [int(first), int(second)]
-
-
-@app.command()
-def correct(
-    tournament: Tournament,
-    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="Round number.")],
-    player1: Annotated[str, typer.Argument(help="First player id.")],
-    player2: Annotated[str, typer.Argument(help="Second player id.")],
-    result: Annotated[str, typer.Option(help="The corrected result as contract JSON.")],
-    reason: Annotated[str | None, typer.Option(help="Why (required after a cut).")] = None,
-    store: StoreOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Correct a confirmed result (swu-1.4 §5.8 timing: may re-pair the next round)."""
-    execute(store, {"type": "correct_result", "tournament": tournament, "round": round_number,
-                    "players": [player1, player2], "result": json_option(result, "--result"),
-                    "reason": reason}, as_json)  # fmt: skip
-
-
-@app.command()
 def disqualify(
     tournament: Tournament,
     player: Annotated[str, typer.Argument(help="Player id.")],
@@ -293,15 +242,6 @@ def lcg_count(
             f"the {winner} side wins" if winner else "a tie: the document gives no further rule"
         )
         typer.echo(f"light {float(light):g}, dark {float(dark):g}: {verdict}")
-
-
-def json_option(text: str, name: str) -> Any:
-    import orjson
-
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError as exc:
-        fail(f"{name} is not JSON: {exc}", 2)
 
 
 @app.command()
