@@ -10,6 +10,8 @@ commands, so ``tledger --help`` answers fast. Exit codes: see ``cli_output``.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from commands import cli_audit, cli_read, cli_results, cli_run, cli_serve
@@ -22,6 +24,29 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+
+
+def show_version(asked: bool) -> None:
+    """``tledger --version``: the installed package's version, then exit."""
+    if asked:
+        from importlib.metadata import version
+
+        typer.echo(f"tledger {version('tledger')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    _version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=show_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Event-sourced tournament ledger for Star Wars organized play."""
+
+
 # Typer merges an app added without a name: its commands stay top-level.
 app.add_typer(cli_run.app)
 app.add_typer(cli_results.app)

@@ -166,3 +166,10 @@ def test_forget_erases_the_name_and_the_chain_still_verifies(sqlite: str) -> Non
     standings = json.loads(cli("standings", "swiss8", "--json", "--store", sqlite).stdout)
     assert standings["standings"][0]["name"] == "(erased)"
     assert cli("verify", "swiss8", "--store", sqlite).exit_code == 0
+
+
+def test_version_prints_the_installed_version() -> None:
+    from importlib.metadata import version
+
+    result = cli("--version")
+    assert result.exit_code == 0 and result.stdout == f"tledger {version('tledger')}\n"
