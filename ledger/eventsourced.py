@@ -109,9 +109,6 @@ class EventsourcedStore:
         self._dialect.remember(str(originator), versions, ids)
         return [Recorded(v, p, s.event) for v, p, s in zip(versions, ids, events, strict=True)]
 
-    def read_after(self, position: int, limit: int) -> list[tuple[str, Recorded]]:
-        return self.scan(position, limit)[0]
-
     def scan(
         self, position: int, limit: int, tournament: str | None = None
     ) -> tuple[list[tuple[str, Recorded]], int]:
@@ -119,7 +116,8 @@ class EventsourcedStore:
             notes = self._recorder.select_notifications(position, limit, inclusive_of_start=False)
         last = notes[-1].id if notes else position
         if tournament is not None:
-            wanted = {stream_id(tournament), str(stream_id(tournament)), stream_id(tournament).hex}
+            stream = stream_id(tournament)  # as each recorder hands it back: UUID or text
+            wanted = {stream, str(stream), stream.hex}
             notes = [n for n in notes if n.originator_id in wanted]
         out = []
         for n in notes:

@@ -98,10 +98,6 @@ class Store(Protocol):
         registry entries of players they register in the same transaction, or raise
         ConcurrencyConflict and write nothing."""
 
-    def read_after(self, position: int, limit: int) -> list[tuple[str, Recorded]]:
-        """Up to ``limit`` events of all tournaments after ``position``, in global order;
-        each event's bytes are checked against its hash (its link needs its stream)."""
-
     def scan(
         self, position: int, limit: int, tournament: str | None = None
     ) -> tuple[list[tuple[str, Recorded]], int]:

@@ -104,7 +104,7 @@ class StoreContract:
         a, b = f"a-{uuid.uuid4().hex[:8]}", f"b-{uuid.uuid4().hex[:8]}"
         first = store.append(a, self.sample(a, 1), expected_version=0)
         store.append(b, self.sample(b, 1), expected_version=0)
-        after = store.read_after(first[0].position - 1, 100)
+        after = store.scan(first[0].position - 1, 100)[0]
         seen = [(t, r.seq) for t, r in after if t in (a, b)]
         assert seen == [(a, 1), (a, 2), (b, 1), (b, 2)]
         positions = [r.position for _, r in after]

@@ -129,10 +129,10 @@ def retarget(
 
 def last_position(store: Store) -> int:
     """The position of the newest event of the whole store."""
-    position, batch = 0, store.read_after(0, 1000)
+    position, batch = 0, store.scan(0, 1000)[0]
     while batch:
         position = batch[-1][1].position
-        batch = store.read_after(position, 1000)
+        batch = store.scan(position, 1000)[0]
     return position
 
 

@@ -86,7 +86,7 @@ def test_catching_up_then_following_has_no_gap_and_no_duplicate_whatever_appends
     racing = RacingStore(store, [a, b], budget=30)
 
     def wanted() -> list[tuple[str, int]]:
-        return [(t, r.position) for t, r in store.read_after(0, 1000) if not scoped or t == a]
+        return [(t, r.position) for t, r in store.scan(0, 1000)[0] if not scoped or t == a]
 
     async def collect() -> list[tuple[str, int]]:
         hub = Hub(racing, Settings(), pace=0.005)  # type: ignore[arg-type]
