@@ -26,6 +26,7 @@ CommandType = Literal[
     "create_tournament", "register_player", "drop_player", "rejoin_player", "pair_round",
     "start_round", "report_result", "correct_result", "disqualify_player", "issue_penalty",
     "record_deck_check", "grant_time_extension", "make_cut", "finish_tournament",
+    "reinstate_player", "reopen_tournament", "withdraw_registration", "change_options",
 ]  # fmt: skip
 
 ORGANIZER_ONLY: frozenset[TokenRole] = frozenset({"organizer"})
@@ -49,6 +50,11 @@ SENDERS: dict[CommandType, frozenset[TokenRole]] = {
     "grant_time_extension": OFFICIALS,
     "make_cut": ORGANIZER_ONLY,
     "finish_tournament": ORGANIZER_ONLY,
+    # undoing a mistake is the organizer's, like the act it undoes
+    "reinstate_player": ORGANIZER_ONLY,
+    "reopen_tournament": ORGANIZER_ONLY,
+    "withdraw_registration": ORGANIZER_ONLY,
+    "change_options": ORGANIZER_ONLY,
 }
 
 

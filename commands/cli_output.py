@@ -20,8 +20,12 @@ def fail(message: str, code: int) -> NoReturn:
 
 
 @contextmanager
-def reported_errors(prefix: str = "") -> Iterator[None]:
-    """Turn every named error into one line on stderr and its exit code."""
+def reported_errors(prefix: str = "", same: str = "") -> Iterator[None]:
+    """Turn every named error into one line on stderr and its exit code.
+
+    ``prefix`` names the CLI's own command ("report: "); a message that starts with
+    ``same`` (the contract's name of that command, "report_result: ") says it once,
+    in the CLI's words."""
     from commands.errors import CommandError
     from ledger.errors import InvalidExport, LedgerError
     from projections.errors import ProjectionError
@@ -30,6 +34,8 @@ def reported_errors(prefix: str = "") -> Iterator[None]:
     def said(exc: Exception) -> str:
         """The message with the prefix once (a command's own errors may start with it)."""
         text = str(exc)
+        if same and text.startswith(same):
+            text = text[len(same) :]
         return text if text.startswith(prefix) else f"{prefix}{text}"
 
     try:

@@ -18,23 +18,36 @@ app = typer.Typer()
 
 
 def execute(store: str | None, data: dict[str, Any], as_json: bool) -> None:
-    """Run one command given as contract data, print the outcome, log one line."""
+    """Run one command given as contract data, print the outcome, log one line. Errors
+    name the CLI command that was typed (``report``), not the contract's type."""
+    # typer bundles its own click; typer.main is where it exposes the current context
+    from typer.main import get_current_context  # type: ignore[attr-defined]
+
     from commands.bootstrap import handler_for
     from commands.models import parse_command
 
-    with reported_errors(f"{data.get('type')}: "):
+    context = get_current_context(silent=True)
+    typed = context.info_name if context is not None else None
+    kind = f"{data.get('type')}: "
+    with reported_errors(f"{typed}: " if typed else kind, same=kind):
         handler = handler_for(store)
         outcome = run_logged(handler, parse_command(data))
     if as_json:
         print_json(outcome_view(outcome))
     else:
         describe_outcome(outcome)
+        describe_seeding(handler, outcome)
 
 
 def describe_outcome(outcome: Outcome) -> None:
-    """One line per appended event; corrections say what they did and did not change."""
+    """One line per appended event; corrections say what they did and did not change;
+    a report that contradicts a player's report says so (design: Who acts)."""
     for r in outcome.recorded:
         typer.echo(f"{r.event.type} (seq {r.seq})")
+        disputed = getattr(r.event, "disputed", None)
+        for d in disputed or ():
+            verb = "decides the dispute with" if r.event.actor.role != "player" else "disputes"
+            typer.echo(f"  {verb} {d.player}'s report (seq {d.seq}): {result_text(d.result)}")
         timing = getattr(r.event, "timing", None)
         if r.event.type == "result_corrected" and timing in ("after_cut", "after_finish"):
             typer.echo("  standings change; the cut and played elimination matches stand")
@@ -43,6 +56,25 @@ def describe_outcome(outcome: Outcome) -> None:
         elif r.event.type == "pairings_revised":
             tables = ", ".join(str(t.table) for t in r.event.replaced)
             typer.echo(f"  re-paired table(s) {tables} of round {r.event.round}")
+
+
+def result_text(result: Any) -> str:
+    return ", ".join(f"{k} {v}" for k, v in result.model_dump(exclude_none=True).items())
+
+
+def describe_seeding(handler: Handler, outcome: Outcome) -> None:
+    """After a correction once the cut stands: who the corrected standings would have
+    seeded differently (the cut as made stays; projections.cutline)."""
+    late = any(getattr(r.event, "timing", None) in ("after_cut", "after_finish")
+               for r in outcome.recorded)  # fmt: skip
+    if not late:
+        return
+    from projections.cutline import seeding_changes
+
+    changes = handler.read(outcome.tournament, seeding_changes)
+    for c in changes:
+        typer.echo(f"  seed {c.seed}: {c.as_made} as made; {c.now or 'nobody'} by the "
+                   "corrected standings")  # fmt: skip
 
 
 def run_logged(handler: Handler, command: Any) -> Outcome:

@@ -5,8 +5,10 @@ Correcting round R's result, when round R+1 is:
 2. paired but not started: corrected, and the affected tables of R+1 re-paired
    (``pairings_revised``, listing the tables replaced, the new ones and the seed);
 3. started: corrected; the pairings stand and are played out.
-After a cut or the end of the tournament the correction needs a reason; the
-standings change, the cut and played elimination matches stand. The original
+From ``cut_made`` on (and after the end of the tournament) a correction of a Swiss
+result needs a reason; the standings change, the cut as made and played elimination
+matches stand (the audit shows who would have been seeded differently:
+``projections.cutline``). Before the cut, the cut is made from corrected standings. The original
 report always stays in the log.
 """
 
@@ -29,12 +31,8 @@ def timing_of(state: TournamentState, number: int) -> str:
     rnd = state.round(number)
     if state.finished:
         return "after_finish"
-    if (
-        rnd is not None
-        and rnd.stage == "swiss"
-        and any(r.stage == "elimination" for r in state.rounds)
-    ):
-        return "after_cut"
+    if rnd is not None and rnd.stage == "swiss" and state.cut is not None:
+        return "after_cut"  # the cut is a line: from cut_made on, it stands
     following = state.round(number + 1)
     if following is None:
         return "next_round_unpaired"

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, assert_never
 
-from commands import discipline
+from commands import discipline, undo
 from commands import models as m
 from commands.context import match_of, require_complete
 from commands.corrections import correct_result
@@ -29,7 +29,10 @@ from commands.errors import (
 from commands.idempotency import command_digest
 from ledger.events import (
     ORGANIZER,
+    Actor,
+    DisputedReport,
     EventBase,
+    MatchResult,
     PlayerRegistered,
     ResultReported,
     RoundPaired,
@@ -65,8 +68,11 @@ def decide(
     if not isinstance(command, m.CreateTournament):
         if not state.exists:
             raise UnknownTournament(command.tournament)
-        if state.finished and not isinstance(command, m.CorrectResult):
-            raise WrongPhase(f"tournament {state.id!r} is finished")
+        if state.finished and not isinstance(command, m.CorrectResult | m.ReopenTournament):
+            raise WrongPhase(
+                f"tournament {state.id!r} is finished (reopen_tournament undoes a finish "
+                "made in error)"
+            )
     base: dict[str, Any] = {
         "tournament": command.tournament,
         "at": now,
@@ -112,6 +118,14 @@ def dispatch(
             return make_cut(state, command, base, seed)
         case m.FinishTournament():
             return finish_tournament(state, command, base, seed)
+        case m.ReinstatePlayer():
+            return undo.reinstate_player(state, command, base, seed)
+        case m.ReopenTournament():
+            return undo.reopen_tournament(state, command, base, seed)
+        case m.WithdrawRegistration():
+            return undo.withdraw_registration(state, command, base, seed)
+        case m.ChangeOptions():
+            return undo.change_options(state, command, base, seed)
         case _:
             assert_never(command)
 
@@ -219,7 +233,36 @@ def report_result(
         raise RuleViolation(
             "an intentional draw is possible only before the first game begins (swu-1.4 §4.4)"
         )
-    return [ResultReported(**base, round=c.round, players=c.players, result=c.result)]
+    return [
+        ResultReported(
+            **base,
+            round=c.round,
+            players=c.players,
+            result=c.result,
+            disputed=conflicts(match, c.players, c.result, base["actor"]),
+        )
+    ]
+
+
+def conflicts(
+    match: Match, players: tuple[str, str], result: MatchResult, actor: Actor
+) -> tuple[DisputedReport, ...] | None:
+    """The players' standing self-reports this report contradicts (design: Who acts).
+
+    A player's report that differs from the opponent's flags the dispute; an official's
+    report decides it, and records every player report it went against, so the log
+    shows both sides of a dispute and how it was settled. ``None`` when nothing
+    conflicts (the event's JSON then has no ``disputed`` at all)."""
+    mine = match.oriented(players, result)
+    latest = {r.actor.id: r for r in match.reports
+              if r.actor.role == "player" and r.actor.id in match.players}  # fmt: skip
+    found = tuple(
+        DisputedReport(seq=r.seq, player=pid,
+                       result=r.result if players[0] == match.players[0] else r.result.swapped())
+        for pid, r in sorted(latest.items(), key=lambda item: item[1].seq)
+        if r.result != mine and not (actor.role == "player" and actor.id == pid)
+    )  # fmt: skip
+    return found or None
 
 
 def games_begun(state: TournamentState, match: Match) -> bool:

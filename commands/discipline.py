@@ -144,7 +144,8 @@ def loss_penalty(
     if penalty == "match_loss":
         new = rules.forfeit(players, player, match.stage)
     else:
-        new = rules.after_game_loss(players, match.result, player, match.stage)
+        played = rules.effective(players, match.result, match.stage)
+        new = rules.after_game_loss(players, played, player, match.stage)
     if new == match.result:
         return []
     return correction(state, match, new, reason, base, seed)

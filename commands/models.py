@@ -202,6 +202,37 @@ class FinishTournament(CommandBase):
     type: Literal["finish_tournament"]
 
 
+class ReinstatePlayer(CommandBase):
+    """Undo a drop made in error (design: honest mistakes)."""
+
+    type: Literal["reinstate_player"]
+    player: Id
+    reason: Text
+
+
+class ReopenTournament(CommandBase):
+    """Undo a finish made in error."""
+
+    type: Literal["reopen_tournament"]
+    reason: Text
+
+
+class WithdrawRegistration(CommandBase):
+    """Undo a registration made in error, before round 1 is paired."""
+
+    type: Literal["withdraw_registration"]
+    player: Id
+    reason: Text
+
+
+class ChangeOptions(CommandBase):
+    """Change options before round 1 is paired (a key set to null: back to the default)."""
+
+    type: Literal["change_options"]
+    options: Annotated[dict[str, Any], Field(min_length=1)]
+    reason: Text | None = None
+
+
 Command = Annotated[
     CreateTournament
     | RegisterPlayer
@@ -216,7 +247,11 @@ Command = Annotated[
     | RecordDeckCheck
     | GrantTimeExtension
     | MakeCut
-    | FinishTournament,
+    | FinishTournament
+    | ReinstatePlayer
+    | ReopenTournament
+    | WithdrawRegistration
+    | ChangeOptions,
     Field(discriminator="type"),
 ]
 

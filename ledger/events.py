@@ -53,6 +53,9 @@ class MatchResult(Frozen):
     game_results: tuple[str, ...] | None = None
     #: LCG finals: the player who played the light side ("Finalrunden").
     light: str | None = None
+    #: The named player did not appear; scored as the ruleset's forfeit (design:
+    #: Command contract, every ruleset).
+    no_show: str | None = None
 
     def fields_set(self) -> frozenset[str]:
         """Names of the fields the reporter gave (the result's shape)."""
@@ -144,13 +147,27 @@ class RoundStarted(EventBase):
     round: int
 
 
+class DisputedReport(Frozen):
+    """A player's self-report that an official's decision went against: kept in the
+    decision so that the dispute and how it was settled read from one event."""
+
+    seq: int
+    player: str
+    result: MatchResult
+
+
 class ResultReported(EventBase):
+    """A result as one reporter gave it. A player's report is confirmed by the
+    opponent's matching report; an official's decides the match. ``disputed`` lists the
+    players' earlier reports the official's result differs from (design: Who acts)."""
+
     type: Literal["result_reported"] = "result_reported"
     version: Literal[1] = 1
     round: int
     players: tuple[str, str]
     result: MatchResult
     reason: str | None = None
+    disputed: tuple[DisputedReport, ...] | None = None
 
 
 class ResultCorrected(EventBase):
@@ -242,6 +259,45 @@ class TournamentFinished(EventBase):
     version: Literal[1] = 1
 
 
+class PlayerReinstated(EventBase):
+    """A drop made in error, undone: the player is paired again from the next round;
+    rounds paired meanwhile count as the ruleset counts a missed round."""
+
+    type: Literal["player_reinstated"] = "player_reinstated"
+    version: Literal[1] = 1
+    player: str
+    reason: str
+
+
+class TournamentReopened(EventBase):
+    """A finish made in error, undone: the tournament runs again from where it stood."""
+
+    type: Literal["tournament_reopened"] = "tournament_reopened"
+    version: Literal[1] = 1
+    reason: str
+
+
+class RegistrationWithdrawn(EventBase):
+    """A registration made in error (before round 1 is paired): the player leaves no
+    trace in standings or pairings; the registration stays in the log."""
+
+    type: Literal["registration_withdrawn"] = "registration_withdrawn"
+    version: Literal[1] = 1
+    player: str
+    reason: str
+
+
+class OptionsChanged(EventBase):
+    """Options changed before round 1 is paired. ``options`` holds the keys changed
+    (``None``: back to the ruleset's default); ``effective`` the options in force after."""
+
+    type: Literal["options_changed"] = "options_changed"
+    version: Literal[1] = 1
+    options: dict[str, Any]
+    effective: dict[str, Any]
+    reason: str | None = None
+
+
 Event = Annotated[
     TournamentCreated
     | PlayerRegistered
@@ -257,7 +313,11 @@ Event = Annotated[
     | DeckCheckRecorded
     | TimeExtensionGranted
     | CutMade
-    | TournamentFinished,
+    | TournamentFinished
+    | PlayerReinstated
+    | TournamentReopened
+    | RegistrationWithdrawn
+    | OptionsChanged,
     Field(discriminator="type"),
 ]
 

@@ -226,7 +226,7 @@ def from_match(node: Node, match: Match, rules: Ruleset) -> Resolved:
     if match.status != "confirmed" or match.result is None:
         return Resolved(node, "paired", match.players, match=match)
     a, b = match.players
-    winner = rules.winner((a, b), match.result)
+    winner = rules.winner((a, b), rules.effective((a, b), match.result, match.stage))
     return Resolved(node, "played", match.players, winner, b if winner == a else a, match)
 
 

@@ -49,7 +49,8 @@ def swiss_records(state: TournamentState, rules: Ruleset) -> dict[str, list[Outc
                 records[match.players[0]].append(rules.bye())
             elif match.status == "confirmed" and match.result is not None:
                 a, b = match.players
-                first, second = rules.outcomes((a, b), match.result)
+                scored = rules.effective((a, b), match.result, "swiss")
+                first, second = rules.outcomes((a, b), scored)
                 records[a].append(first)
                 records[b].append(second)
     for player in state.players.values():

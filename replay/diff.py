@@ -1,7 +1,8 @@
 """What changed between two points of a tournament's log (design: replay, diff A B).
 
 The events in between, how the standings moved (and who crossed the cut line),
-which results were corrected and which tables were re-paired.
+which results were corrected and which tables were re-paired, and, once the cut
+stands, which seeds the corrected standings would have given differently.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from ledger.events import PairingsRevised, ResultCorrected, to_json
 from ledger.store import Recorded
+from projections.cutline import seeding_changes
 from projections.schedule import cut_size
 from projections.standings import standings
 from projections.state import fold
@@ -42,4 +44,7 @@ def diff(events: Sequence[Recorded], a: int, b: int) -> dict[str, Any]:
                         if isinstance(r.event, ResultCorrected)],
         "revisions": [{"seq": r.seq, **to_json(r.event)} for r in between
                       if isinstance(r.event, PairingsRevised)],
+        # the cut stands; who the corrected standings would have seeded differently
+        "cut_seeds": [{"seed": c.seed, "as_made": c.as_made, "now": c.now}
+                      for c in seeding_changes(after)],
     }  # fmt: skip

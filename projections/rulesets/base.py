@@ -165,8 +165,16 @@ class Ruleset(ABC):
 
     # results -----------------------------------------------------------------
     def validate_result(self, players: tuple[str, str], result: MatchResult, stage: Stage) -> None:
-        """Reject a result the ruleset does not take (shape first, then plausibility)."""
+        """Reject a result the ruleset does not take (shape first, then plausibility).
+
+        Every ruleset takes ``{"no_show": player}`` (design: Command contract)."""
         shape = result.fields_set()
+        if result.no_show is not None:
+            if shape != {"no_show"}:
+                raise InvalidResult("a no_show result names the absent player and nothing else")
+            if result.no_show not in players:
+                raise InvalidResult(f"no_show {result.no_show!r} is not a player of this match")
+            return
         if shape not in self.result_shapes:
             raise InvalidResult(
                 f"{self.id} does not take a result with fields {sorted(shape)}; "
@@ -197,6 +205,14 @@ class Ruleset(ABC):
         """The result of a match lost by ``loser`` without play (drop, disqualification,
         match loss). Default: a concession with no victory points (X-Wing, Armada)."""
         return MatchResult(points=(0, 0), concession=loser)
+
+    def effective(self, players: tuple[str, str], result: MatchResult, stage: Stage) -> MatchResult:
+        """The result as scored. A no-show is kept in the log as said ("p9 did not come")
+        and scored as the ruleset's match lost without play: the present player wins a
+        match of the ruleset's usual size (design: Command contract, every ruleset)."""
+        if result.no_show is not None:
+            return self.forfeit(players, result.no_show, stage)
+        return result
 
     def after_game_loss(
         self, players: tuple[str, str], result: MatchResult, penalized: str, stage: Stage

@@ -21,15 +21,19 @@ from ledger.events import (
     ORGANIZER,
     CutMade,
     DeckCheckRecorded,
+    DisputedReport,
     Event,
     EventBase,
     MatchResult,
+    OptionsChanged,
     PairingsRevised,
     PenaltyIssued,
     PlayerDisqualified,
     PlayerDropped,
     PlayerRegistered,
+    PlayerReinstated,
     PlayerRejoined,
+    RegistrationWithdrawn,
     ResultCorrected,
     ResultReported,
     RoundPaired,
@@ -38,6 +42,7 @@ from ledger.events import (
     TimeExtensionGranted,
     TournamentCreated,
     TournamentFinished,
+    TournamentReopened,
 )
 from projections.rulesets import RULESETS, Outcome, ruleset
 from projections.state import TournamentState
@@ -67,6 +72,10 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "grant_time_extension": {"round": 1, "players": ["p1", "p2"], "minutes": 5},
     "make_cut": {"size": 2},
     "finish_tournament": {},
+    "reinstate_player": {"player": "p1", "reason": "dropped the wrong player"},
+    "reopen_tournament": {"reason": "finished by mistake"},
+    "withdraw_registration": {"player": "p1", "reason": "registered twice"},
+    "change_options": {"options": {"rounds": 5}},
 }  # fmt: skip
 
 
@@ -134,7 +143,11 @@ def one_of_each_event() -> list[EventBase]:
     tables_1 = (Table(table=1, players=("p1", "p2")), Table(table=2, players=("p3", "p4")))
     return [
         TournamentCreated(**base, name="All", ruleset="swu-1.4", options={}, seed=1),
-        *(PlayerRegistered(**base, player=p) for p in ("p1", "p2", "p3", "p4", "p5")),
+        *(PlayerRegistered(**base, player=p) for p in ("p1", "p2", "p3", "p4", "p5", "p6")),
+        RegistrationWithdrawn(**base, player="p6", reason="registered twice"),
+        OptionsChanged(**base, options={"rounds": 3}, effective={"rounds": 3}),
+        PlayerDropped(**base, player="p5"),
+        PlayerReinstated(**base, player="p5", reason="dropped the wrong player"),
         PlayerDropped(**base, player="p5"),
         PlayerRejoined(**base, player="p5"),
         PlayerDropped(**base, player="p5"),
@@ -146,12 +159,17 @@ def one_of_each_event() -> list[EventBase]:
         DeckCheckRecorded(**base, player="p1", round=1, timing="after_match", outcome="legal",
                           minutes=3),
         ResultReported(**base, round=1, players=("p1", "p2"), result=won),
-        ResultReported(**base, round=1, players=("p3", "p4"), result=won),
+        ResultReported(**{**base, "actor": {"role": "player", "id": "p3"}}, round=1,
+                       players=("p3", "p4"), result=lost),
+        ResultReported(**base, round=1, players=("p3", "p4"), result=won,
+                       disputed=(DisputedReport(seq=13, player="p3", result=lost),)),
         ResultCorrected(**base, round=1, players=("p1", "p2"), result=lost, previous=won,
                         timing="next_round_unpaired"),
         PenaltyIssued(**base, player="p3", round=1, penalty="warning", infraction="slow play"),
         PlayerDisqualified(**base, player="p4", reason="aggressive behaviour"),
         CutMade(**base, size=2, seeds=("p2", "p3")),
+        TournamentFinished(**base),
+        TournamentReopened(**base, reason="finished by mistake"),
         TournamentFinished(**base),
     ]  # fmt: skip
 
@@ -170,6 +188,8 @@ def test_evolve_applies_every_event_type() -> None:
     assert state.players["p5"].dropped and state.players["p4"].disqualified
     assert [p.infraction for p in state.players["p3"].penalties] == ["slow play"]
     assert len(state.deck_checks) == 1 and state.cut is not None and state.finished
+    assert "p6" not in state.players and state.options == {"rounds": 3}
+    assert state.players["p5"].reinstated == [1]
 
 
 # the role table ------------------------------------------------------------------
