@@ -18,13 +18,18 @@ app = typer.Typer()
 
 
 def execute(store: str | None, data: dict[str, Any], as_json: bool) -> None:
-    """Run one command given as contract data, print the outcome, log one line."""
+    """Run one command given as contract data, print the outcome, log one line. A player
+    may be named by id or by a unique name (``cli_people.with_player_ids``)."""
     from commands.bootstrap import handler_for
+    from commands.cli_people import with_player_ids
     from commands.models import parse_command
 
     with reported_errors(f"{data.get('type')}: "):
         handler = handler_for(store)
+        data, warnings = with_player_ids(handler, data)
         outcome = run_logged(handler, parse_command(data))
+    for warning in warnings:
+        typer.echo(f"warning: {warning}", err=True)
     if as_json:
         print_json(outcome_view(outcome))
     else:
@@ -118,7 +123,7 @@ def register(
 @app.command()
 def drop(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id.")],
+    player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     reason: Annotated[str | None, typer.Option(help="Why (optional).")] = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
@@ -131,7 +136,7 @@ def drop(
 @app.command()
 def rejoin(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id.")],
+    player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -165,7 +170,7 @@ def finish(tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = Fa
 @app.command()
 def disqualify(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id.")],
+    player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     reason: Annotated[str, typer.Option(help="Why.")],
     store: StoreOpt = None,
     as_json: JsonOpt = False,
@@ -178,7 +183,7 @@ def disqualify(
 @app.command()
 def penalty(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id.")],
+    player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     round_number: Annotated[int, typer.Option("--round", help="Round of the infraction.")],
     kind: Annotated[
         str,
@@ -200,7 +205,7 @@ def penalty(
 @app.command("deck-check")
 def deck_check(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id.")],
+    player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     round_number: Annotated[int, typer.Option("--round", help="Round.")],
     timing: Annotated[str, typer.Option(help="before_game_1, between_games or after_match.")],
     outcome: Annotated[str, typer.Option(help="legal, illegal or unfixable (LCG).")],

@@ -126,6 +126,8 @@ class Player:
     missed: list[int] = field(default_factory=list)
     penalties: list[PenaltyIssued] = field(default_factory=list)
     deductions: float = 0.0
+    #: each drop with the rounds paired before it (the history shows "after round N")
+    drops: list[tuple[int, PlayerDropped]] = field(default_factory=list)
 
     @property
     def active(self) -> bool:
@@ -156,6 +158,7 @@ class TournamentState:
     rounds: list[Round] = field(default_factory=list)
     round1_players: int | None = None
     deck_checks: list[DeckCheckRecorded] = field(default_factory=list)
+    extensions: list[TimeExtensionGranted] = field(default_factory=list)
     cut: CutMade | None = None
     #: (actor role, actor id, command_id) -> the command's events (design: Events).
     command_ids: dict[tuple[str, str, str], CommandSeen] = field(default_factory=dict)
@@ -202,6 +205,7 @@ def _registered(state: TournamentState, e: PlayerRegistered, seq: int) -> None:
 def _dropped(state: TournamentState, e: PlayerDropped, seq: int) -> None:
     player = state.players[e.player]
     player.dropped, player.dropped_after = True, len(state.rounds)
+    player.drops.append((len(state.rounds), e))
 
 
 def _rejoined(state: TournamentState, e: PlayerRejoined, seq: int) -> None:
@@ -311,6 +315,7 @@ def _deck_checked(state: TournamentState, e: DeckCheckRecorded, seq: int) -> Non
 
 
 def _extended(state: TournamentState, e: TimeExtensionGranted, seq: int) -> None:
+    state.extensions.append(e)
     rnd = state.round(e.round)
     match = rnd.match_for(e.players[0]) if rnd else None
     if match is not None:
