@@ -136,17 +136,18 @@ def diff(
 @app.command()
 def explain(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id.")],
+    player: Annotated[str, typer.Argument(help="Player id, or a name only one player has.")],
     store: StoreOpt = None,
     as_json: JsonOpt = False,
     as_of: AsOfOpt = None,
 ) -> None:
     """How a player's points and every tiebreaker were derived, with the section."""
+    from commands.cli_people import player_id
     from replay.explain import explain as explain_player
 
     with reported_errors():
-        _, state, _ = load_state(tournament, store, as_of)
-        view = explain_player(state, player)
+        st, state, _ = load_state(tournament, store, as_of)
+        view = explain_player(state, player_id(st, state, player))
     if as_json:
         print_json(view)
         return

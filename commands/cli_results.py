@@ -23,8 +23,8 @@ from commands.cli_run import execute
 app = typer.Typer()
 
 Round = Annotated[int, typer.Argument(metavar="ROUND", help="Round number.")]
-Player1 = Annotated[str, typer.Argument(help="First player id.")]
-Player2 = Annotated[str, typer.Argument(help="Second player id.")]
+Player1 = Annotated[str, typer.Argument(help="First player: id or a unique name.")]
+Player2 = Annotated[str, typer.Argument(help="Second player: id or a unique name.")]
 Games = Annotated[
     str | None,
     typer.Option(help="Game wins as W1-W2 (SWU), e.g. 2-1; or each game's winner (LCG), "
@@ -32,7 +32,9 @@ Games = Annotated[
 ]  # fmt: skip
 Draws = Annotated[int | None, typer.Option(min=0, help="Drawn games, with --games (SWU).")]
 Points = Annotated[str | None, typer.Option(help="Victory points as P1-P2 (X-Wing, Armada).")]
-Winner = Annotated[str | None, typer.Option(help="Who won a match level at the table.")]
+Winner = Annotated[
+    str | None, typer.Option(help="Who won a match level at the table (id or unique name).")
+]
 DecidedBy = Annotated[
     str | None, typer.Option("--decided-by", help="base_hp, initiative or final_salvo.")
 ]

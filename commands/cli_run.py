@@ -18,12 +18,14 @@ app = typer.Typer()
 
 
 def execute(store: str | None, data: dict[str, Any], as_json: bool) -> None:
-    """Run one command given as contract data, print the outcome, log one line. Errors
-    name the CLI command that was typed (``report``), not the contract's type."""
+    """Run one command given as contract data, print the outcome, log one line. A player
+    may be named by id or by a unique name (``cli_people.with_player_ids``); errors name
+    the CLI command that was typed (``report``), not the contract's type."""
     # typer bundles its own click; typer.main is where it exposes the current context
     from typer.main import get_current_context  # type: ignore[attr-defined]
 
     from commands.bootstrap import handler_for
+    from commands.cli_people import with_player_ids
     from commands.models import parse_command
 
     context = get_current_context(silent=True)
@@ -31,7 +33,10 @@ def execute(store: str | None, data: dict[str, Any], as_json: bool) -> None:
     kind = f"{data.get('type')}: "
     with reported_errors(f"{typed}: " if typed else kind, same=kind):
         handler = handler_for(store)
+        data, warnings = with_player_ids(handler, data)
         outcome = run_logged(handler, parse_command(data))
+    for warning in warnings:
+        typer.echo(f"warning: {warning}", err=True)
     if as_json:
         print_json(outcome_view(outcome))
     else:
@@ -150,7 +155,7 @@ def register(
 @app.command()
 def drop(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id.")],
+    player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     reason: Annotated[str | None, typer.Option(help="Why (optional).")] = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
@@ -163,7 +168,7 @@ def drop(
 @app.command()
 def rejoin(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id.")],
+    player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -197,7 +202,7 @@ def finish(tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = Fa
 @app.command()
 def disqualify(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id.")],
+    player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     reason: Annotated[str, typer.Option(help="Why.")],
     store: StoreOpt = None,
     as_json: JsonOpt = False,
@@ -210,7 +215,7 @@ def disqualify(
 @app.command()
 def penalty(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id.")],
+    player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     round_number: Annotated[int, typer.Option("--round", help="Round of the infraction.")],
     kind: Annotated[
         str,
@@ -232,7 +237,7 @@ def penalty(
 @app.command("deck-check")
 def deck_check(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id.")],
+    player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     round_number: Annotated[int, typer.Option("--round", help="Round.")],
     timing: Annotated[str, typer.Option(help="before_game_1, between_games or after_match.")],
     outcome: Annotated[str, typer.Option(help="legal, illegal or unfixable (LCG).")],

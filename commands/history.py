@@ -1,12 +1,20 @@
 """A player's history in one tournament: what a player, a judge at the table or an
-appeal needs in one place (matches by round, drops and returns, penalties, deck
-checks), read from the same fold as every other read model."""
+appeal needs in one place (matches by round, drops and returns, penalties for
+escalation, deck checks, time extensions), read from the same fold as every other
+read model."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from commands.readmodels import DeckCheckEntry, PenaltyEntry, PlayedMatch, PlayerHistory
+from commands.readmodels import (
+    DeckCheckEntry,
+    DropEntry,
+    ExtensionEntry,
+    PenaltyEntry,
+    PlayedMatch,
+    PlayerHistory,
+)
 from commands.views import PlayerNotFound, name_of, number
 from projections.state import TABLE_STATE, Match, TournamentState
 
@@ -35,6 +43,12 @@ def player_history(state: TournamentState, player: str, names: Mapping[str, str]
                            minutes=d.minutes)
             for d in state.deck_checks if d.player == player
         ],
+        extensions=[
+            ExtensionEntry(at=x.at, round=x.round, minutes=x.minutes, reason=x.reason)
+            for x in state.extensions if player in x.players
+        ],
+        drops=[DropEntry(at=e.at, after_round=after, reason=e.reason)
+               for after, e in found.drops],
     )  # fmt: skip
 
 

@@ -68,6 +68,17 @@ def printable_text(value: str) -> str:
     return refuse_categories(value, NOT_IN_NAMES)
 
 
+def not_blank(value: str) -> str:
+    """A name is what people see on pairings and standings, so one with nothing to see
+    is refused: empty, only whitespace, or only invisible format characters (a
+    zero-width space). Leading and trailing whitespace is stripped (a spreadsheet cell's
+    stray spaces): the name stored is the name shown, and " Ada" finds "Ada"."""
+    stripped = value.strip()
+    if all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in stripped):
+        raise PydanticCustomError("blank", "must not be blank")
+    return stripped
+
+
 def printable_actor(actor: Actor) -> Actor:
     """The actor's id is an id like any other (``Actor`` itself lives in the record)."""
     if len(actor.id) > MAX_ID:
@@ -95,7 +106,9 @@ def two_players(players: tuple[str, str]) -> tuple[str, str]:
 
 
 Id = Annotated[str, Field(min_length=1, max_length=MAX_ID), AfterValidator(printable_id)]
-Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(printable_text)]
+#: A display name (a player's, a tournament's): one printable line, not blank, stripped.
+Name = Annotated[str, Field(max_length=200), AfterValidator(printable_text),
+                 AfterValidator(not_blank)]  # fmt: skip
 #: Free text the log keeps and prints (reasons, infractions): one printable line.
 Text = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(printable_text)]
 MatchPlayers = Annotated[tuple[Id, Id], AfterValidator(two_players)]

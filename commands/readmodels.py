@@ -188,8 +188,27 @@ class DeckCheckEntry(ReadModel):
     minutes: int
 
 
+class ExtensionEntry(ReadModel):
+    """Time added to one of the player's matches (a judge's extension, design: clock)."""
+
+    at: datetime
+    round: int
+    minutes: int
+    reason: str | None
+
+
+class DropEntry(ReadModel):
+    """One drop: after which round (0: before round 1 was paired), and why when the
+    drop gave a reason. A later return shows in ``rejoined_in_rounds``."""
+
+    at: datetime
+    after_round: int
+    reason: str | None
+
+
 class PlayerHistory(ReadModel):
-    """A player's event: matches by round, drops and returns, penalties, deck checks."""
+    """A player's event: matches by round, drops and returns, penalties (what a judge
+    needs for escalation), deck checks and time extensions."""
 
     tournament: str
     player: str
@@ -204,6 +223,30 @@ class PlayerHistory(ReadModel):
     matches: list[PlayedMatch]
     penalties: list[PenaltyEntry]
     deck_checks: list[DeckCheckEntry]
+    extensions: list[ExtensionEntry]
+    drops: list[DropEntry]
+
+
+PlayerStatus = Literal["active", "dropped", "disqualified"]
+
+
+class PlayerRow(ReadModel):
+    """One registered player; the name as in standings (the registry's, or "(erased)");
+    the external id stays in the registry (design: Personal data)."""
+
+    player: str
+    name: str
+    status: PlayerStatus
+
+
+class Players(ReadModel):
+    """The tournament's players sorted by name as people read them (accents and case
+    folded: ``commands.people.sort_key``), only those a search finds when one is given."""
+
+    tournament: str
+    seq: int
+    head: str
+    players: list[PlayerRow]
 
 
 class TournamentSummary(ReadModel):

@@ -26,7 +26,7 @@ from typing import Generic, Literal, TypeVar, assert_never
 
 import orjson
 
-from commands import views
+from commands import roster, views
 from commands.errors import UnknownTournament
 from commands.handler import Handler
 from commands.history import player_history
@@ -43,22 +43,27 @@ LOG_PAGE = 1000
 FRESH_ENTRIES = 1024
 #: serialized bytes one cache may hold (a 2,048-player standings is about 400 kB)
 CACHE_BYTES = 64 * 1024 * 1024
-StateView = Literal["status", "standings", "pairings", "bracket", "outstanding", "player"]
+StateView = Literal[
+    "status", "standings", "pairings", "bracket", "outstanding", "player", "players"
+]
 V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
 class Query:
-    """A read model of the fold: which one, and its round or player."""
+    """A read model of the fold: which one, and its round, player or search."""
 
     view: StateView
     round: int | None = None
     player: str | None = None
+    search: str | None = None
 
     @property
     def key(self) -> str:
         if self.view == "pairings":
             return f"pairings?round={self.round or ''}"
+        if self.view == "players":
+            return f"players?search={self.search or ''}"
         return f"players/{self.player}" if self.view == "player" else self.view
 
 
@@ -304,5 +309,7 @@ def build(state: TournamentState, query: Query, names: Mapping[str, str]) -> Rea
             return views.outstanding(state)
         case "player":
             return player_history(state, query.player or "", names)
+        case "players":
+            return roster.players(state, names, query.search)
         case _:
             assert_never(query.view)

@@ -11,6 +11,7 @@ from typing import Any, get_args
 from rich.console import Console
 from rich.table import Table
 
+from commands.people import sort_key
 from commands.readmodels import (
     Bracket,
     LogPage,
@@ -64,7 +65,7 @@ def show_standings(model: Standings) -> None:
 
 
 def show_pairings(model: Pairings) -> None:
-    """By table, then alphabetically by player name (what goes on the wall)."""
+    """By table, then by player name as people read them (what goes on the wall)."""
 
     def label(p: str) -> str:
         return f"{model.names.get(p, p)} ({p})"
@@ -84,7 +85,7 @@ def show_pairings(model: Pairings) -> None:
         entries.append((label(players[0]), table_no, opponent))
         if len(players) == 2:
             entries.append((label(players[1]), table_no, label(players[0])))
-    for entry in sorted(entries, key=lambda e: e[0].casefold()):
+    for entry in sorted(entries, key=lambda e: sort_key(e[0])):
         by_name.add_row(*entry)
     console.print(by_table)
     console.print(by_name)

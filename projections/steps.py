@@ -47,6 +47,7 @@ def _registered(state: TournamentState, e: PlayerRegistered, seq: int) -> None:
 def _dropped(state: TournamentState, e: PlayerDropped, seq: int) -> None:
     player = state.players[e.player]
     player.dropped, player.dropped_after = True, len(state.rounds)
+    player.drops.append((len(state.rounds), e))
 
 
 def _rejoined(state: TournamentState, e: PlayerRejoined, seq: int) -> None:
@@ -156,6 +157,7 @@ def _deck_checked(state: TournamentState, e: DeckCheckRecorded, seq: int) -> Non
 
 
 def _extended(state: TournamentState, e: TimeExtensionGranted, seq: int) -> None:
+    state.extensions.append(e)
     rnd = state.round(e.round)
     match = rnd.match_for(e.players[0]) if rnd else None
     if match is not None:

@@ -11,7 +11,16 @@ from datetime import datetime
 from typing import Any, Literal
 
 from ledger.chain import GENESIS
-from ledger.events import Actor, CutMade, DeckCheckRecorded, MatchResult, PenaltyIssued, Stage
+from ledger.events import (
+    Actor,
+    CutMade,
+    DeckCheckRecorded,
+    MatchResult,
+    PenaltyIssued,
+    PlayerDropped,
+    Stage,
+    TimeExtensionGranted,
+)
 
 MatchStatus = Literal["pending", "unconfirmed", "disputed", "confirmed", "bye"]
 TableState = Literal["missing", "unconfirmed", "disputed", "confirmed"]
@@ -103,6 +112,8 @@ class Player:
     missed: list[int] = field(default_factory=list)
     penalties: list[PenaltyIssued] = field(default_factory=list)
     deductions: float = 0.0
+    #: each drop with the rounds paired before it (the history shows "after round N")
+    drops: list[tuple[int, PlayerDropped]] = field(default_factory=list)
 
     @property
     def active(self) -> bool:
@@ -133,6 +144,7 @@ class TournamentState:
     rounds: list[Round] = field(default_factory=list)
     round1_players: int | None = None
     deck_checks: list[DeckCheckRecorded] = field(default_factory=list)
+    extensions: list[TimeExtensionGranted] = field(default_factory=list)
     cut: CutMade | None = None
     #: (actor role, actor id, command_id) -> the command's events (design: Events).
     command_ids: dict[tuple[str, str, str], CommandSeen] = field(default_factory=dict)

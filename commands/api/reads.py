@@ -34,6 +34,7 @@ from commands.readmodels import (
     Outstanding,
     Pairings,
     PlayerHistory,
+    Players,
     Standings,
     Status,
     Tournaments,
@@ -146,11 +147,24 @@ async def get_outstanding(request: Request, tournament: str, caller: Caller, sid
     return await model_read(request, side, caller, tournament, ReadQuery("outstanding"), as_of)
 
 
+@router.get("/tournaments/{tournament}/players", response_model=Players, responses=CACHED)
+async def get_players(
+    request: Request, tournament: str, caller: Caller, side: Side, as_of: AsOf = None,
+    search: Annotated[str | None, Query(max_length=200, description=(
+        "Only players whose name or id holds this text (accents and case ignored)"))] = None,
+) -> Response:  # fmt: skip
+    """The players sorted by name as people read them, with their status; the names are
+    those of standings. The access log keeps the parameter's name, never the search."""
+    query = ReadQuery("players", search=search or None)
+    return await model_read(request, side, caller, tournament, query, as_of)
+
+
 @router.get("/tournaments/{tournament}/players/{player}", response_model=PlayerHistory,
             responses=CACHED)  # fmt: skip
 async def get_player(request: Request, tournament: str, player: str, caller: Caller, side: Side,
                as_of: AsOf = None) -> Response:  # fmt: skip
-    """A player's matches by round, drops, penalties and deck checks (404: no such player)."""
+    """A player's matches by round, drops, penalties, deck checks and time extensions (404:
+    no such player); ``player`` is an id (the contract names players by id)."""
     query = ReadQuery("player", player=player)
     return await model_read(request, side, caller, tournament, query, as_of)
 

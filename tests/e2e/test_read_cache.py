@@ -33,7 +33,8 @@ from tests.stores import KINDS, store_url
 PLAYERS = [f"p{n}" for n in range(1, 9)]
 TABLES = [PLAYERS[i : i + 2] for i in range(0, len(PLAYERS), 2)]
 WON = {"games": [2, 0], "draws": 0}
-READS = ["status", "standings", "pairings", "bracket", "outstanding", "players/p1", "log"]
+READS = ["status", "standings", "pairings", "bracket", "outstanding", "players/p1", "players",
+         "log"]  # fmt: skip
 
 
 def started(handler: Handler, t: str = "t1") -> str:
@@ -296,7 +297,7 @@ def test_the_openapi_document_describes_every_read_with_its_model(handler: Handl
     document = Client(handler).http.get("/openapi.json").json()
     models = {"status": "Status", "standings": "Standings", "pairings": "Pairings",
               "bracket": "Bracket", "outstanding": "Outstanding", "log": "LogPage",
-              "players/{player}": "PlayerHistory"}  # fmt: skip
+              "players/{player}": "PlayerHistory", "players": "Players"}  # fmt: skip
     for read, model in models.items():
         operation = document["paths"][f"/tournaments/{{tournament}}/{read}"]["get"]
         ok = operation["responses"]["200"]
