@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from commands.cli_options import JsonOpt, StoreOpt, Tournament
+from commands.cli_options import ActorOpt, JsonOpt, StoreOpt, Tournament
 from commands.cli_output import fail
 from commands.cli_run import execute
 
@@ -83,13 +83,15 @@ def report(
     tournament: Tournament, round_number: Round, player1: Player1, player2: Player2,
     games: Games = None, draws: Draws = None, points: Points = None, winner: Winner = None,
     decided_by: DecidedBy = None, intentional_draw: IntentionalDraw = False,
-    result: ResultJson = None, store: StoreOpt = None, as_json: JsonOpt = False,
+    result: ResultJson = None, actor: ActorOpt = None, store: StoreOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:  # fmt: skip
     """Report a match result: --games 2-1, --points 140-84, --id or --result JSON."""
     data = result_of("report", games, draws, points, winner, decided_by, intentional_draw,
                      result)  # fmt: skip
     execute(store, {"type": "report_result", "tournament": tournament, "round": round_number,
-                    "players": [player1, player2], "result": data}, as_json)  # fmt: skip
+                    "players": [player1, player2], "result": data}, as_json,
+            actor=actor)  # fmt: skip
 
 
 @app.command()
@@ -99,7 +101,7 @@ def correct(
     decided_by: DecidedBy = None, intentional_draw: IntentionalDraw = False,
     result: ResultJson = None,
     reason: Annotated[str | None, typer.Option(help="Why (required after a cut).")] = None,
-    store: StoreOpt = None, as_json: JsonOpt = False,
+    actor: ActorOpt = None, store: StoreOpt = None, as_json: JsonOpt = False,
 ) -> None:  # fmt: skip
     """Correct a confirmed result (swu-1.4 §5.8 timing: may re-pair the next round); the
     same result flags as report."""
@@ -107,4 +109,4 @@ def correct(
                      result)  # fmt: skip
     execute(store, {"type": "correct_result", "tournament": tournament, "round": round_number,
                     "players": [player1, player2], "result": data, "reason": reason},
-            as_json)  # fmt: skip
+            as_json, actor=actor)  # fmt: skip
