@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Literal, get_args
 
 from commands.models import Command, CreateTournament
@@ -66,17 +67,37 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_token(store: Store, role: str, tournament: str | None, player: str | None) -> str:
-    """Make and record a token; the secret is returned once and never stored."""
+def create_token(
+    store: Store, role: str, tournament: str | None, player: str | None, *,
+    label: str | None = None, expires_at: datetime | None = None, now: datetime | None = None,
+) -> str:  # fmt: skip
+    """Make and record a token; the secret is returned once and never stored. ``label``
+    names its holder (kept with the token, never in the log); ``expires_at`` ends it.
+    ``now`` is the creation time (the clock when a shell does not give one)."""
+    from commands.tokens import check_label
+
+    now = now or datetime.now(UTC)
     if role not in ROLES:
         raise ValueError(f"unknown role {role!r} (roles: {', '.join(ROLES)})")
     if (role == "player") != (player is not None):
         raise ValueError("a player token names its player (--player), and only a player token")
     if role == "player" and tournament is None:
         raise ValueError("a player token belongs to one tournament (--tournament)")
+    if expires_at is not None and expires_at <= now:
+        raise ValueError("a token's expiry must be in the future")
+    label = check_label(label) if label is not None else None
     secret = "tl_" + secrets.token_urlsafe(32)
-    store.put_token(TokenEntry(token_hash(secret), secrets.token_hex(4), role, tournament, player))
+    store.put_token(TokenEntry(token_hash(secret), new_token_id(store), role, tournament, player,
+                               label=label, expires_at=expires_at, created_at=now))  # fmt: skip
     return secret
+
+
+def new_token_id(store: Store) -> str:
+    """A short public id no other token has (``token revoke`` names a token by it)."""
+    taken = {t.token_id for t in store.tokens()}
+    while (candidate := secrets.token_hex(4)) in taken:
+        pass
+    return candidate
 
 
 @dataclass(frozen=True, slots=True)

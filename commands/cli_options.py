@@ -23,3 +23,15 @@ AsOfOpt = Annotated[
     typer.Option("--as-of", help="Show the state as known at this seq or UTC time (ISO 8601)."),
 ]
 Tournament = Annotated[str, typer.Argument(help="Tournament id.")]
+ActorOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--actor",
+        envvar="TLEDGER_ACTOR",
+        metavar="ROLE:ID",
+        help="Who acts, as ROLE:ID with ROLE one of organizer, judge, scorekeeper, player "
+        "(e.g. judge:AK); default organizer:local. The id is kept in the hashed log: "
+        "use initials or a judge number, not a full name.",
+        show_default=False,
+    ),
+]

@@ -47,6 +47,13 @@ def names_of(store: Store, tournament: str) -> dict[str, str]:
     return registered_names(store.players(tournament))
 
 
+def labels_of(store: Store) -> dict[tuple[str, str], str]:
+    """Token actors' labels, joined at read time (personal data stays out of the log)."""
+    from commands.tokens import actor_labels
+
+    return actor_labels(store.tokens())
+
+
 @app.command()
 def status(
     tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
@@ -138,8 +145,9 @@ def log(
         follow_log(tournament, store)
         return
     with reported_errors():
-        _, _, events = load_state(tournament, store, as_of)
-    model = log_page(tournament, events)
+        st, _, events = load_state(tournament, store, as_of)
+        labels = labels_of(st)
+    model = log_page(tournament, events, labels=labels)
     if as_json:
         print_model(model)
         return

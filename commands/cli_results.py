@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from commands.cli_options import JsonOpt, StoreOpt, Tournament
+from commands.cli_options import ActorOpt, JsonOpt, StoreOpt, Tournament
 from commands.cli_output import fail
 from commands.cli_run import execute
 
@@ -108,7 +108,8 @@ def report(
     tournament: Tournament, round_number: Round, player1: Player1, player2: Player2,
     games: Games = None, draws: Draws = None, points: Points = None, winner: Winner = None,
     decided_by: DecidedBy = None, intentional_draw: IntentionalDraw = False,
-    no_show: NoShow = None, result: ResultJson = None, store: StoreOpt = None,
+    no_show: NoShow = None, result: ResultJson = None, actor: ActorOpt = None,
+    store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:  # fmt: skip
     """Report a match result: --games 2-1 (LCG: p1,draw), --points 140-84, --id,
@@ -116,7 +117,8 @@ def report(
     data = result_of("report", games, draws, points, winner, decided_by, intentional_draw,
                      result, no_show)  # fmt: skip
     execute(store, {"type": "report_result", "tournament": tournament, "round": round_number,
-                    "players": [player1, player2], "result": data}, as_json)  # fmt: skip
+                    "players": [player1, player2], "result": data}, as_json,
+            actor=actor)  # fmt: skip
 
 
 @app.command()
@@ -126,7 +128,7 @@ def correct(
     decided_by: DecidedBy = None, intentional_draw: IntentionalDraw = False,
     no_show: NoShow = None, result: ResultJson = None,
     reason: Annotated[str | None, typer.Option(help="Why (required from the cut on).")] = None,
-    store: StoreOpt = None, as_json: JsonOpt = False,
+    actor: ActorOpt = None, store: StoreOpt = None, as_json: JsonOpt = False,
 ) -> None:  # fmt: skip
     """Correct a confirmed result (swu-1.4 §5.8 timing: may re-pair the next round); the
     same result flags as report."""
@@ -134,7 +136,7 @@ def correct(
                      result, no_show)  # fmt: skip
     execute(store, {"type": "correct_result", "tournament": tournament, "round": round_number,
                     "players": [player1, player2], "result": data, "reason": reason},
-            as_json)  # fmt: skip
+            as_json, actor=actor)  # fmt: skip
 
 
 @app.command()
@@ -142,9 +144,9 @@ def extend(
     tournament: Tournament, round_number: Round, player1: Player1, player2: Player2,
     minutes: Annotated[int, typer.Option(min=1, max=180, help="Minutes added to the match.")],
     reason: Annotated[str | None, typer.Option(help="Why (e.g. a ruling, a deck check).")] = None,
-    store: StoreOpt = None, as_json: JsonOpt = False,
+    actor: ActorOpt = None, store: StoreOpt = None, as_json: JsonOpt = False,
 ) -> None:  # fmt: skip
     """Grant one match a time extension (swu-1.4 §6: a deck check gets its own)."""
     execute(store, {"type": "grant_time_extension", "tournament": tournament,
                     "round": round_number, "players": [player1, player2], "minutes": minutes,
-                    "reason": reason}, as_json)  # fmt: skip
+                    "reason": reason}, as_json, actor=actor)  # fmt: skip

@@ -8,26 +8,32 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from commands.cli_options import JsonOpt, StoreOpt, Tournament
+from commands.cli_options import ActorOpt, JsonOpt, StoreOpt, Tournament
 from commands.cli_output import fail, print_json, read_source, reported_errors
 
 if TYPE_CHECKING:
     from commands.handler import Handler, Outcome
+    from ledger.events import Actor
 
 app = typer.Typer()
 
 
-def execute(store: str | None, data: dict[str, Any], as_json: bool) -> None:
-    """Run one command given as contract data, print the outcome, log one line. A player
+def execute(
+    store: str | None, data: dict[str, Any], as_json: bool, actor: str | None = None
+) -> None:
+    """Run one command given as contract data, print the outcome, log one line.
+    ``actor`` (``--actor ROLE:ID``) acts unless the data names its own actor; a player
     may be named by id or by a unique name (``cli_people.with_player_ids``); errors name
     the CLI command that was typed (``report``), not the contract's type."""
     # typer bundles its own click; typer.main is where it exposes the current context
     from typer.main import get_current_context  # type: ignore[attr-defined]
 
+    from commands.actors import with_actor
     from commands.bootstrap import handler_for
     from commands.cli_people import with_player_ids
     from commands.models import parse_command
 
+    data = with_actor(data, actor_of(actor))
     context = get_current_context(silent=True)
     typed = context.info_name if context is not None else None
     kind = f"{data.get('type')}: "
@@ -42,6 +48,18 @@ def execute(store: str | None, data: dict[str, Any], as_json: bool) -> None:
     else:
         describe_outcome(outcome)
         describe_seeding(handler, outcome)
+
+
+def actor_of(text: str | None) -> Actor | None:
+    """The ``--actor`` value parsed, or a one-line refusal (exit 2) before anything runs."""
+    if text is None:
+        return None
+    from commands.actors import BadActor, parse_actor
+
+    try:
+        return parse_actor(text)
+    except BadActor as exc:
+        fail(f"--actor {text!r}: {exc}", 2)
 
 
 def describe_outcome(outcome: Outcome) -> None:
@@ -129,13 +147,14 @@ def new(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Ruleset option KEY=VALUE.")
     ] = None,
+    actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Create a tournament."""
     options = dict(parse_option(o) for o in option or [])
     execute(store, {"type": "create_tournament", "tournament": tournament, "name": name,
-                    "ruleset": ruleset, "options": options}, as_json)  # fmt: skip
+                    "ruleset": ruleset, "options": options}, as_json, actor=actor)  # fmt: skip
 
 
 @app.command()
@@ -144,12 +163,13 @@ def register(
     player: Annotated[str, typer.Argument(help="Player id (a seat number, never personal data).")],
     name: Annotated[str | None, typer.Option(help="Display name (kept out of the log).")] = None,
     external_id: Annotated[str | None, typer.Option(help="External id, e.g. SWU UID.")] = None,
+    actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Register a player (also after round 1: paired from the next round)."""
     execute(store, {"type": "register_player", "tournament": tournament, "player": player,
-                    "name": name, "external_id": external_id}, as_json)  # fmt: skip
+                    "name": name, "external_id": external_id}, as_json, actor=actor)  # fmt: skip
 
 
 @app.command()
@@ -157,46 +177,60 @@ def drop(
     tournament: Tournament,
     player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     reason: Annotated[str | None, typer.Option(help="Why (optional).")] = None,
+    actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Drop a player: never paired again."""
     execute(store, {"type": "drop_player", "tournament": tournament, "player": player,
-                    "reason": reason}, as_json)  # fmt: skip
+                    "reason": reason}, as_json, actor=actor)  # fmt: skip
 
 
 @app.command()
 def rejoin(
     tournament: Tournament,
     player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
+    actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Let a dropped player rejoin the Swiss stage (X-Wing, Armada: missed rounds are losses)."""
-    execute(store, {"type": "rejoin_player", "tournament": tournament, "player": player}, as_json)
+    execute(
+        store,
+        {"type": "rejoin_player", "tournament": tournament, "player": player},
+        as_json,
+        actor=actor,
+    )
 
 
 @app.command()
 def pair(
     tournament: Tournament,
     seed: Annotated[int | None, typer.Option(help="Seed for the random draw.")] = None,
+    actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Pair the next round automatically (seed chosen and recorded unless given)."""
-    execute(store, {"type": "pair_round", "tournament": tournament, "seed": seed}, as_json)
+    execute(
+        store, {"type": "pair_round", "tournament": tournament, "seed": seed}, as_json, actor=actor
+    )
 
 
 @app.command()
-def start(tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+def start(
+    tournament: Tournament, actor: ActorOpt = None, store: StoreOpt = None, as_json: JsonOpt = False
+) -> None:
     """Start the current round."""
-    execute(store, {"type": "start_round", "tournament": tournament}, as_json)
+    execute(store, {"type": "start_round", "tournament": tournament}, as_json, actor=actor)
 
 
 @app.command()
-def finish(tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+def finish(
+    tournament: Tournament, actor: ActorOpt = None, store: StoreOpt = None, as_json: JsonOpt = False
+) -> None:
     """Finish the tournament."""
-    execute(store, {"type": "finish_tournament", "tournament": tournament}, as_json)
+    execute(store, {"type": "finish_tournament", "tournament": tournament}, as_json, actor=actor)
 
 
 @app.command()
@@ -204,12 +238,13 @@ def disqualify(
     tournament: Tournament,
     player: Annotated[str, typer.Argument(help="Player id or a unique name.")],
     reason: Annotated[str, typer.Option(help="Why.")],
+    actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Disqualify a player: removed, may not rejoin; an open match is recorded as lost."""
     execute(store, {"type": "disqualify_player", "tournament": tournament, "player": player,
-                    "reason": reason}, as_json)  # fmt: skip
+                    "reason": reason}, as_json, actor=actor)  # fmt: skip
 
 
 @app.command()
@@ -225,13 +260,14 @@ def penalty(
     ],
     infraction: Annotated[str, typer.Option(help="What happened.")],
     points: Annotated[float | None, typer.Option(help="Points to deduct (LCG).")] = None,
+    actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Issue a penalty."""
     execute(store, {"type": "issue_penalty", "tournament": tournament, "player": player,
                     "round": round_number, "penalty": kind, "infraction": infraction,
-                    "points": points}, as_json)  # fmt: skip
+                    "points": points}, as_json, actor=actor)  # fmt: skip
 
 
 @app.command("deck-check")
@@ -242,13 +278,14 @@ def deck_check(
     timing: Annotated[str, typer.Option(help="before_game_1, between_games or after_match.")],
     outcome: Annotated[str, typer.Option(help="legal, illegal or unfixable (LCG).")],
     minutes: Annotated[int, typer.Option(help="Minutes the check took.")] = 0,
+    actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Record a deck check (its time plus 3 minutes extends the match, swu-1.4 §6)."""
     execute(store, {"type": "record_deck_check", "tournament": tournament, "player": player,
                     "round": round_number, "timing": timing, "outcome": outcome,
-                    "minutes": minutes}, as_json)  # fmt: skip
+                    "minutes": minutes}, as_json, actor=actor)  # fmt: skip
 
 
 @app.command("lcg-count")
@@ -284,12 +321,15 @@ def lcg_count(
 @app.command()
 def apply(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help="JSON Lines commands.")],
+    actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Execute JSON Lines commands in order; stop at the first rejected one."""
+    """Execute JSON Lines commands in order; stop at the first rejected one. --actor acts
+    for the lines that name no actor of their own."""
     from commands.bootstrap import handler_for
 
+    default_actor = actor_of(actor)
     lines = read_source(source).splitlines()
     with reported_errors():
         handler = handler_for(store)
@@ -298,7 +338,7 @@ def apply(
         if not line.strip():
             continue
         with reported_errors(f"line {number}: "):
-            command = parse_line(line, number)
+            command = parse_line(line, number, default_actor)
             outcome = run_logged(handler, command)
         count += 1
         if as_json:
@@ -307,11 +347,13 @@ def apply(
         typer.echo(f"applied {count} command(s)")
 
 
-def parse_line(line: bytes, number: int) -> Any:
+def parse_line(line: bytes, number: int, actor: Actor | None = None) -> Any:
     """One JSON Lines line as a command: bad bytes, bad JSON and a bad command are each
-    input that does not fit the contract (exit 2), named with the line."""
+    input that does not fit the contract (exit 2), named with the line. ``actor`` acts
+    when the line names none."""
     import orjson
 
+    from commands.actors import with_actor
     from commands.models import parse_command
 
     try:
@@ -322,7 +364,7 @@ def parse_line(line: bytes, number: int) -> Any:
         data = orjson.loads(text)
     except orjson.JSONDecodeError as exc:
         fail(f"line {number}: malformed JSON: {exc}", 2)
-    return parse_command(data)
+    return parse_command(with_actor(data, actor) if isinstance(data, dict) else data)
 
 
 @app.command()
@@ -331,8 +373,11 @@ def cut(
     size: Annotated[
         int | None, typer.Option(help="Cut size (default: the ruleset's table).")
     ] = None,
+    actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Make the top cut from the final Swiss standings; then `pair` pairs the bracket."""
-    execute(store, {"type": "make_cut", "tournament": tournament, "size": size}, as_json)
+    execute(
+        store, {"type": "make_cut", "tournament": tournament, "size": size}, as_json, actor=actor
+    )

@@ -1,5 +1,6 @@
 """The HTTP face: ``serve`` runs the API over the store within its limits (README:
-HTTP API), ``token create`` makes the bearer tokens it accepts."""
+HTTP API); ``token create|list|revoke`` (commands.cli_tokens) manage the bearer
+tokens it accepts."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ from typing import Annotated
 
 import typer
 
+from commands import cli_tokens
 from commands.cli_options import StoreOpt
-from commands.cli_output import fail, reported_errors
+from commands.cli_output import reported_errors
 
 app = typer.Typer()
 
 #: the defaults of ``commands.api.limits.Settings``, repeated here so that the CLI does
 #: not import FastAPI to draw its help (tests/e2e/test_limits.py keeps them equal)
 MAX_BODY, RATE, RATE_BURST, STREAMS_PER_TOKEN = 64 * 1024, 2.0, 20, 8
+TOKEN_RECHECK = 5.0
 
 
 @app.command()
@@ -36,6 +39,15 @@ def serve(
     streams_per_token: Annotated[
         int, typer.Option(min=1, help="Open event streams per token.")
     ] = STREAMS_PER_TOKEN,
+    token_recheck: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="Seconds a token is trusted from this process's cache: a "
+            "`token revoke` run elsewhere takes effect within this time (an expiry "
+            "at once).",
+        ),
+    ] = TOKEN_RECHECK,
 ) -> None:
     """Serve the HTTP API (FastAPI on uvicorn) over the store; one access-log line per
     request on stderr. SIGTERM ends open streams and exits within two seconds."""
@@ -50,7 +62,8 @@ def serve(
     with reported_errors():
         handler = handler_for(store)
     limits = Settings(max_body=max_body, rate_per_second=rate, rate_burst=rate_burst,
-                      streams_per_token=streams_per_token)  # fmt: skip
+                      streams_per_token=streams_per_token,
+                      token_recheck_seconds=token_recheck)  # fmt: skip
     log = command_logger()
     api = create_app(handler, limits, access_log=lambda line: log.info("request", **line))
     config = uvicorn.Config(api, host=host, port=port, log_level="warning", access_log=False,
@@ -68,28 +81,5 @@ def serve(
     uvicorn.Server(config).run(sockets=[sock])
 
 
-token_app = typer.Typer(help="API tokens for `tledger serve`.", no_args_is_help=True)
-app.add_typer(token_app, name="token")
-
-
-@token_app.command("create")
-def token_create(
-    role: Annotated[str, typer.Option(help="organizer, judge, scorekeeper, player or reader.")],
-    tournament: Annotated[
-        str | None, typer.Option(help="Limit the token to one tournament.")
-    ] = None,
-    player: Annotated[str | None, typer.Option(help="The player of a player token.")] = None,
-    store: StoreOpt = None,
-) -> None:
-    """Create an API token; it is printed once, alone on the last line (only a hash is kept)."""
-    from commands.auth import create_token
-    from ledger.url import open_store
-
-    with reported_errors():
-        try:
-            secret = create_token(open_store(store), role, tournament, player)
-        except ValueError as exc:
-            fail(f"token create: {exc}", 2)
-    scope = f"tournament {tournament}" if tournament else "every tournament"
-    typer.echo(f"{role} token for {scope}" + (f", player {player}" if player else ""), err=True)
-    typer.echo(secret)
+# ``tledger token create|list|revoke`` (commands.cli_tokens) under the HTTP face
+app.add_typer(cli_tokens.app, name="token")

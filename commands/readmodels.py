@@ -127,7 +127,9 @@ class Bracket(ReadModel):
 
 class LoggedEvent(ReadModel):
     """An event as its JSON model plus its ``seq`` and ``position`` (design: log); the
-    fields of each event type follow as they are stored (``/schema/events.json``)."""
+    fields of each event type follow as they are stored (``/schema/events.json``).
+    ``actor_label`` names the holder of the API token that acted ("Anna (head
+    judge)"): joined from the token table when read, never stored in the event."""
 
     model_config = ConfigDict(frozen=True, extra="allow")
 
@@ -135,6 +137,7 @@ class LoggedEvent(ReadModel):
     position: int
     type: str
     version: int
+    actor_label: str | None = Field(None, exclude_if=unset)
 
 
 class LogPage(ReadModel):
@@ -260,3 +263,24 @@ class Tournaments(ReadModel):
     """The tournaments a token may read, in order of creation."""
 
     tournaments: list[TournamentSummary]
+
+
+class TokenRow(ReadModel):
+    """One API token as ``token list`` shows it: never its secret or its hash. Tokens
+    made before labels and expiry have no ``created_at``."""
+
+    token_id: str
+    role: str
+    tournament: str | None
+    player: str | None
+    label: str | None
+    created_at: datetime | None
+    expires_at: datetime | None
+    revoked_at: datetime | None
+    state: Literal["active", "expired", "revoked"]
+
+
+class TokenList(ReadModel):
+    """The store's API tokens (or those that may act on one tournament), oldest first."""
+
+    tokens: list[TokenRow]

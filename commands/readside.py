@@ -6,7 +6,8 @@ from the handler's cached fold, which first loads whatever any process appended
 since, so an entry of an older seq is never served: a read after a write shows
 the write. A past point (``as_of``) never changes: its entries are kept in a
 bounded LRU and computed from only the prefix they need. Log pages are ranges of
-immutable events and are kept the same way.
+immutable events and are kept the same way; the token labels they join are fixed
+when a token is made, before any event it acts in.
 
 Names are not in the log, and ``tledger forget`` erases one without appending an
 event: the registry is read again whenever the seq moves and at least every
@@ -31,6 +32,7 @@ from commands.errors import UnknownTournament
 from commands.handler import Handler
 from commands.history import player_history
 from commands.readmodels import ReadModel, Tournaments, TournamentSummary
+from commands.tokens import actor_labels
 from ledger.events import TournamentCreated
 from ledger.store import Recorded
 from projections.state import TournamentState, fold
@@ -269,7 +271,8 @@ class ReadSide:
             return found
         events = (self.store.load(tournament, after=query.after_seq, head=None, until=end)
                   if end > query.after_seq else [])  # fmt: skip
-        model = views.log_page(tournament, events, end if more else None)
+        labels = actor_labels(self.store.tokens()) if events else {}
+        model = views.log_page(tournament, events, end if more else None, labels=labels)
         last = events[-1].event.hash if events else ""
         entry = entry_of(model, last, end, f"{query.key}|{end}|{more}")
         self.past.put(key, entry)

@@ -10,6 +10,7 @@ from typing import Any, get_args
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from commands.people import sort_key
 from commands.readmodels import (
@@ -19,6 +20,7 @@ from commands.readmodels import (
     Standings,
     Status,
     TableStateName,
+    TokenList,
 )
 from projections.rulesets import ruleset
 from projections.rulesets.base import Tiebreaker
@@ -101,7 +103,8 @@ def show_log(model: LogPage) -> None:
         extra = e.model_extra or {}
         detail = ", ".join(f"{k}={v}" for k, v in extra.items() if k not in skip)
         actor = f"{extra['actor']['role']}:{extra['actor']['id']}"
-        table.add_row(str(e.seq), str(e.position), extra["at"], e.type, actor, detail)
+        actor += f"\n{e.actor_label}" if e.actor_label else ""
+        table.add_row(str(e.seq), str(e.position), extra["at"], e.type, Text(actor), detail)
     console.print(table)
 
 
@@ -179,3 +182,27 @@ def show_explain(view: Mapping[str, Any]) -> None:
         tb = described[key]
         line = f"{tb.label} = {tb.show(t['value'])}  ({t['section']}) {t['how']}"
         console.print(line, markup=False)
+
+
+def show_tokens(model: TokenList) -> None:
+    """One row per token, readable at 80 columns: times in UTC to the minute (the JSON
+    carries them in full), the player with a player token's role, labels as typed."""
+    from commands.tokens import stamp
+
+    if not model.tokens:
+        console.print("no tokens")
+        return
+    table = Table(title="API tokens")
+    for col in ("Id", "Role", "Scope", "Label", "Created", "Expires", "Revoked"):
+        table.add_column(col, overflow="fold")
+    for t in model.tokens:
+        role = f"{t.role} {t.player}" if t.player else t.role
+        expires = stamp(t.expires_at) if t.expires_at else "never"
+        if t.state == "expired":
+            expires += " (expired)"
+        table.add_row(
+            t.token_id, Text(role), Text(t.tournament or "every tournament"), Text(t.label or ""),
+            stamp(t.created_at) if t.created_at else "-", expires,
+            stamp(t.revoked_at) if t.revoked_at else "-",
+        )  # fmt: skip
+    console.print(table)

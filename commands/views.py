@@ -177,14 +177,19 @@ def bracket(state: TournamentState, names: Mapping[str, str] | None = None) -> B
 
 
 def log_page(
-    tournament: str, events: Sequence[Recorded], next_after_seq: int | None = None
-) -> LogPage:
-    return LogPage(tournament=tournament, events=[logged(r) for r in events],
+    tournament: str, events: Sequence[Recorded], next_after_seq: int | None = None,
+    labels: Mapping[tuple[str, str], str] | None = None,
+) -> LogPage:  # fmt: skip
+    """``labels``: (role, id) of token actors -> the token's label (commands.tokens)."""
+    return LogPage(tournament=tournament, events=[logged(r, labels) for r in events],
                    next_after_seq=next_after_seq)  # fmt: skip
 
 
-def logged(recorded: Recorded) -> LoggedEvent:
-    return LoggedEvent.model_validate(recorded.as_json())
+def logged(recorded: Recorded, labels: Mapping[tuple[str, str], str] | None = None) -> LoggedEvent:
+    data = recorded.as_json()
+    actor = data["actor"]  # every event carries its actor (design: Events)
+    label = labels.get((actor["role"], actor["id"])) if labels else None
+    return LoggedEvent.model_validate(data if label is None else {**data, "actor_label": label})
 
 
 def event_view(recorded: Recorded) -> dict[str, Any]:

@@ -5,15 +5,19 @@ A stream's events after a seq, with their global positions, in one indexed query
 a global position by the stream's index (a scoped reader never scans the global
 log); the player registry table (personal data, deletable: our recorders in
 :mod:`ledger.recorders` write it in the transaction that appends the events); API
-tokens. The base class keeps these in memory for ``memory://``; the SQL dialects
-share their queries and differ in placeholders, position column and erasure.
+tokens (with their label, expiry and revocation; a store made before those existed
+gains their columns when it is opened, so its tokens keep working). The base class
+keeps these in memory for ``memory://``; the SQL dialects share their queries and
+differ in placeholders, position column, erasure and how a table's columns are read.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any
 
 from eventsourcing.persistence import ApplicationRecorder
@@ -22,6 +26,11 @@ from ledger import recorders
 from ledger.store import Listener, PlayerEntry, TokenEntry
 
 SCHEMA_LOCK_KEY = 0x74_6C_65_64  # "tled"
+#: the columns of ``tledger_tokens`` in the order the queries read them; the last four
+#: came with labels and expiry (issue 13): an older table gains them as NULLable text
+TOKEN_COLUMNS = ("token_hash", "token_id", "role", "tournament", "player", "label",
+                 "expires_at", "revoked_at", "created_at")  # fmt: skip
+ADDED_TOKEN_COLUMNS = ("label", "expires_at", "revoked_at", "created_at")
 
 
 def as_bytes(value: Any) -> bytes:
@@ -30,6 +39,29 @@ def as_bytes(value: Any) -> bytes:
     if isinstance(value, bytes | bytearray | memoryview):
         return bytes(value)
     return b"" if value is None else str(value).encode("utf-8", "replace")
+
+
+def acts_on(entry: TokenEntry, tournament: str | None) -> bool:
+    """Whether the token may act on ``tournament`` (None: every token is listed)."""
+    return tournament is None or entry.tournament in (None, tournament)
+
+
+def time_text(value: datetime | None) -> str | None:
+    """Times are kept as ISO 8601 text in both databases (one query for both)."""
+    return None if value is None else value.isoformat()
+
+
+def time_of(text: Any) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(str(text))
+
+
+def token_of(row: Any) -> TokenEntry:
+    """A ``tledger_tokens`` row (its columns by name) as the port's entry."""
+    return TokenEntry(
+        row["token_hash"], row["token_id"], row["role"], row["tournament"], row["player"],
+        label=row["label"], expires_at=time_of(row["expires_at"]),
+        revoked_at=time_of(row["revoked_at"]), created_at=time_of(row["created_at"]),
+    )  # fmt: skip
 
 
 class Dialect:
@@ -94,6 +126,16 @@ class Dialect:
     def token(self, recorder: ApplicationRecorder, token_hash: str) -> TokenEntry | None:
         return self._tokens.get(token_hash)
 
+    def tokens(self, recorder: ApplicationRecorder, tournament: str | None) -> list[TokenEntry]:
+        return [e for e in self._tokens.values() if acts_on(e, tournament)]
+
+    def revoke_token(self, recorder: ApplicationRecorder, token_id: str, at: datetime) -> bool:
+        found = [h for h, e in self._tokens.items()
+                 if e.token_id == token_id and e.revoked_at is None]  # fmt: skip
+        for digest in found:
+            self._tokens[digest] = dataclasses.replace(self._tokens[digest], revoked_at=at)
+        return bool(found)
+
 
 class SQLDialect(Dialect):
     """Shared SQL of the persistent dialects; subclasses set the details."""
@@ -108,6 +150,8 @@ class SQLDialect(Dialect):
     stream_index = "tledger_stream_position"
     stream_index_columns = "originator_id"
     recorder_topic = recorders.RECORDER_TOPICS["sqlite"]
+    #: keeps a second process that adds the same column at once from failing (PostgreSQL)
+    add_column_guard = ""
 
     def configure(self, env: dict[str, str]) -> dict[str, str]:
         return {**env, "APPLICATION_RECORDER_TOPIC": self.recorder_topic}
@@ -125,12 +169,29 @@ class SQLDialect(Dialect):
             cur.execute(
                 f"CREATE TABLE IF NOT EXISTS {self.tokens_table} ("
                 "token_hash TEXT PRIMARY KEY, token_id TEXT NOT NULL, role TEXT NOT NULL, "
-                "tournament TEXT, player TEXT)"
+                "tournament TEXT, player TEXT, label TEXT, expires_at TEXT, revoked_at TEXT, "
+                "created_at TEXT)"
             )
+            self._add_token_columns(cur)
             cur.execute(
                 f"CREATE INDEX IF NOT EXISTS {self.stream_index} "
                 f"ON {self.events_table} ({self.stream_index_columns})"
             )
+
+    def _add_token_columns(self, cur: Any) -> None:
+        """A tokens table made before labels and expiry gains their columns (all NULL:
+        no label, no expiry, not revoked), so its tokens keep working. Only a missing
+        column is added: an up-to-date store takes no lock on every open."""
+        present = self._columns(cur, self.tokens_table)
+        for column in ADDED_TOKEN_COLUMNS:
+            if column not in present:
+                cur.execute(f"ALTER TABLE {self.tokens_table} ADD COLUMN "
+                            f"{self.add_column_guard}{column} TEXT")  # fmt: skip
+
+    def _columns(self, cur: Any, table: str) -> set[str]:
+        """The names of a table's columns."""
+        cur.execute(f"PRAGMA table_info({table})")
+        return {str(r["name"]) for r in cur.fetchall()}
 
     def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
         """Persistent stores answer positions from the database itself."""
@@ -194,23 +255,36 @@ class SQLDialect(Dialect):
 
     def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
         sql = self._q(
-            f"INSERT INTO {self.tokens_table} (token_hash, token_id, role, tournament, player) "
-            "VALUES (?, ?, ?, ?, ?)"
+            f"INSERT INTO {self.tokens_table} ({', '.join(TOKEN_COLUMNS)}) "
+            f"VALUES ({', '.join('?' for _ in TOKEN_COLUMNS)})"
         )
+        row = (entry.token_hash, entry.token_id, entry.role, entry.tournament, entry.player,
+               entry.label, time_text(entry.expires_at), time_text(entry.revoked_at),
+               time_text(entry.created_at))  # fmt: skip
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
-            cur.execute(sql, (entry.token_hash, entry.token_id, entry.role, entry.tournament,
-                              entry.player))  # fmt: skip
+            cur.execute(sql, row)
 
     def token(self, recorder: ApplicationRecorder, token_hash: str) -> TokenEntry | None:
-        sql = (
-            f"SELECT token_hash, token_id, role, tournament, player FROM {self.tokens_table} "
-            "WHERE token_hash = ?"
-        )
+        sql = f"SELECT {', '.join(TOKEN_COLUMNS)} FROM {self.tokens_table} WHERE token_hash = ?"
         rows = self._fetch(recorder, sql, (token_hash,))
-        if not rows:
-            return None
-        r = rows[0]
-        return TokenEntry(r["token_hash"], r["token_id"], r["role"], r["tournament"], r["player"])
+        return token_of(rows[0]) if rows else None
+
+    def tokens(self, recorder: ApplicationRecorder, tournament: str | None) -> list[TokenEntry]:
+        sql = f"SELECT {', '.join(TOKEN_COLUMNS)} FROM {self.tokens_table}"
+        if tournament is None:
+            return [token_of(r) for r in self._fetch(recorder, sql, ())]
+        where = " WHERE tournament = ? OR tournament IS NULL"
+        return [token_of(r) for r in self._fetch(recorder, sql + where, (tournament,))]
+
+    def revoke_token(self, recorder: ApplicationRecorder, token_id: str, at: datetime) -> bool:
+        """One statement: two revokes at once leave the first one's time."""
+        sql = self._q(
+            f"UPDATE {self.tokens_table} SET revoked_at = ? "
+            "WHERE token_id = ? AND revoked_at IS NULL RETURNING token_id"
+        )
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute(sql, (time_text(at), token_id))
+            return bool(cur.fetchall())
 
     def _before_delete(self, cur: Any) -> None:
         """Hook: make the delete physical where the database allows it."""
@@ -245,6 +319,7 @@ class PostgresDialect(SQLDialect):
     events_table = "tledger_events"
     stream_index_columns = "originator_id, notification_id"
     recorder_topic = recorders.RECORDER_TOPICS["postgres"]
+    add_column_guard = "IF NOT EXISTS "
 
     def listener(self, recorder: ApplicationRecorder) -> Listener | None:
         """LISTEN on the channel the library NOTIFYs in every insert transaction."""
@@ -256,6 +331,14 @@ class PostgresDialect(SQLDialect):
 
     def _originator_param(self, originator: str) -> Any:
         return uuid.UUID(originator)
+
+    def _columns(self, cur: Any, table: str) -> set[str]:
+        cur.execute(
+            "SELECT column_name FROM information_schema.columns "
+            "WHERE table_schema = current_schema() AND table_name = %s",
+            (table,),
+        )
+        return {str(r["column_name"]) for r in cur.fetchall()}
 
     @contextmanager
     def schema_lock(self, recorder: ApplicationRecorder) -> Iterator[None]:

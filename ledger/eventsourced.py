@@ -17,6 +17,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 
 from eventsourcing.domain import EventSourcingError
 from eventsourcing.persistence import (
@@ -40,6 +41,12 @@ PAGE = 1000
 def stream_id(tournament: str) -> uuid.UUID:
     """The library's originator id of a tournament's stream."""
     return uuid.uuid5(NAMESPACE, tournament)
+
+
+def creation_order(entry: TokenEntry) -> tuple[bool, float, str]:
+    """Oldest first in every database; tokens made before ``created_at`` existed first."""
+    made = entry.created_at
+    return made is not None, made.timestamp() if made else 0.0, entry.token_id
 
 
 @contextmanager
@@ -175,6 +182,15 @@ class EventsourcedStore:
     def token(self, token_hash: str) -> TokenEntry | None:
         with translated_errors():
             return self._dialect.token(self._recorder, token_hash)
+
+    def tokens(self, tournament: str | None = None) -> list[TokenEntry]:
+        with translated_errors():
+            found = self._dialect.tokens(self._recorder, tournament)
+        return sorted(found, key=creation_order)
+
+    def revoke_token(self, token_id: str, at: datetime) -> bool:
+        with translated_errors():
+            return self._dialect.revoke_token(self._recorder, token_id, at)
 
     def close(self) -> None:
         self._factory.close()

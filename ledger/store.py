@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ledger.events import Event, to_json
@@ -46,13 +47,20 @@ class PlayerEntry:
 
 @dataclass(frozen=True, slots=True)
 class TokenEntry:
-    """An API token as stored: only its hash, its role and its scope."""
+    """An API token as stored: only its hash, its role and its scope, plus who holds it
+    (``label``, kept here and never in the hashed log), when it stops working
+    (``expires_at``) and when it was revoked. Tokens made before labels and expiry
+    existed have none of these, and no ``created_at``."""
 
     token_hash: str
     token_id: str
     role: str
     tournament: str | None
     player: str | None
+    label: str | None = None
+    expires_at: datetime | None = None
+    revoked_at: datetime | None = None
+    created_at: datetime | None = None
 
 
 class Listener(Protocol):
@@ -135,6 +143,16 @@ class Store(Protocol):
         """Record a new API token (its hash only)."""
 
     def token(self, token_hash: str) -> TokenEntry | None:
-        """The token with this hash, if any."""
+        """The token with this hash, if any (revoked and expired ones too: the caller
+        says why it refuses them)."""
+
+    def tokens(self, tournament: str | None = None) -> list[TokenEntry]:
+        """Every token, or those that may act on ``tournament`` (scoped to it, or to every
+        tournament), oldest first (tokens without ``created_at`` before the others)."""
+
+    def revoke_token(self, token_id: str, at: datetime) -> bool:
+        """Mark the token with this id revoked at ``at``; True when this call revoked it,
+        False when there is no such token or it was revoked already (its first
+        ``revoked_at`` stays)."""
 
     def close(self) -> None: ...

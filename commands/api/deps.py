@@ -4,6 +4,10 @@ and the application's handler and store."""
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, HTTPException, Query, Request
@@ -12,8 +16,11 @@ from pydantic import BaseModel
 from commands.api.limits import RateLimiter, Settings
 from commands.auth import Forbidden, Principal, token_hash
 from commands.handler import Handler
+from commands.tokens import refusal
 from ledger.store import Store, TokenEntry
 
+#: RFC 6750: a token that is known but no longer works
+INVALID_TOKEN = 'Bearer error="invalid_token"'
 #: the largest position a store can hold (a signed 64-bit integer in SQLite and PostgreSQL)
 MAX_POSITION = 2**63 - 1
 
@@ -61,38 +68,79 @@ def limiter_of(request: Request) -> RateLimiter:
     return limiter
 
 
-def tokens_of(request: Request) -> dict[str, TokenEntry]:
-    """The tokens this process has seen, by hash (made on first use)."""
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A token as read from the store, and when (on the cache's monotonic clock)."""
+
+    entry: TokenEntry
+    read_at: float
+
+
+class TokenCache:
+    """The tokens this process has read, by hash, each trusted for ``recheck`` seconds.
+
+    A request with a kept token costs no store query and no thread hop (issue 12:
+    reads at 2,000 phones' pace). The staleness is bounded: ``recheck`` seconds after
+    a token was read it is read again, so a ``tledger token revoke`` run by another
+    process is refused here at most ``recheck`` seconds later (``tledger serve
+    --token-recheck``, default 5 s), for at most one query per token and period.
+    An expiry needs no query: it is in the kept entry and is checked against ``now``
+    on every request, so an expired token is refused at once. An unknown token is
+    not kept, so a token made meanwhile works at its first use. Both clocks are
+    inputs, so tests move time instead of sleeping.
+    """
+
+    def __init__(
+        self, recheck: float, clock: Callable[[], float] = time.monotonic,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:  # fmt: skip
+        self.recheck, self.clock, self.now = recheck, clock, now
+        self._kept: dict[str, Kept] = {}
+
+    def get(self, digest: str) -> TokenEntry | None:
+        """The kept token while it is trusted, else None (read it from the store)."""
+        kept = self._kept.get(digest)
+        if kept is None or self.clock() - kept.read_at >= self.recheck:
+            return None
+        return kept.entry
+
+    def keep(self, digest: str, entry: TokenEntry, read_at: float) -> None:
+        """Keep a token read at ``read_at`` (taken before the read: never trusted longer)."""
+        self._kept[digest] = Kept(entry, read_at)
+
+
+def tokens_of(request: Request) -> TokenCache:
+    """The tokens this process has seen (the cache is made on first use)."""
     state = request.app.state
-    known: dict[str, TokenEntry] | None = getattr(state, "tokens", None)
-    if known is None:
-        known = state.tokens = {}
-    return known
+    cache: TokenCache | None = getattr(state, "tokens", None)
+    if cache is None:
+        cache = state.tokens = TokenCache(settings_of(request).token_recheck_seconds)
+    return cache
 
 
 async def principal(
     request: Request, authorization: Annotated[str | None, Header()] = None
 ) -> Principal:
-    """The caller, from the bearer token (401 when missing or unknown).
-
-    Tokens are never changed or revoked once made (``tledger token create`` only adds),
-    so a token found once is kept in this process: a read then costs no store query
-    and no thread hop for its caller (issue 12: reads at 2,000 phones' pace). An
-    unknown token is looked up again each time, so a token made meanwhile works.
-    """
+    """The caller, from the bearer token: 401 when it is missing or unknown, and with
+    "token expired" or "token revoked" when it no longer works (see TokenCache for how
+    late a revocation by another process is seen)."""
     scheme, _, secret = (authorization or "").partition(" ")
     entry = None
+    cache = tokens_of(request)
     if scheme.lower() == "bearer":
-        known = tokens_of(request)
         digest = token_hash(secret.strip())
-        entry = known.get(digest)
+        entry = cache.get(digest)
         if entry is None:
+            read_at = cache.clock()
             entry = await asyncio.to_thread(store_of(request).token, digest)
             if entry is not None:
-                known[digest] = entry
+                cache.keep(digest, entry, read_at)
     if entry is None:
         raise HTTPException(401, "a valid bearer token is required",
                             headers={"WWW-Authenticate": "Bearer"})  # fmt: skip
+    refused = refusal(entry, cache.now())
+    if refused is not None:
+        raise HTTPException(401, refused, headers={"WWW-Authenticate": INVALID_TOKEN})
     return Principal(entry)
 
 

@@ -31,7 +31,9 @@ class Settings:
     ``heartbeat_seconds``: a comment line on an idle stream, under the usual proxy
     idle timeouts (30-60 s). ``subscriber_queue``: events buffered per stream before
     a slow subscriber is dropped (it resumes with ``Last-Event-ID``).
-    ``as_of_cache``: past points of read models kept.
+    ``as_of_cache``: past points of read models kept. ``token_recheck_seconds``: how
+    long a token read from the store is trusted before it is read again, the bound
+    on how late a ``token revoke`` made by another process takes effect here.
     """
 
     max_body: int = 64 * 1024
@@ -41,6 +43,7 @@ class Settings:
     heartbeat_seconds: float = 15.0
     subscriber_queue: int = 1000
     as_of_cache: int = 256
+    token_recheck_seconds: float = 5.0
 
 
 #: roles whose commands are rate limited: many holders (every player) or an

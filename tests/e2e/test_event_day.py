@@ -37,11 +37,6 @@ class Event:
         assert len(errors) == 1, done.stderr
         return errors[0]
 
-    def apply(self, *lines: dict[str, Any]) -> None:
-        text = "\n".join(json.dumps({"tournament": self.t, **x}) for x in lines)
-        done = cli("apply", "-", "--store", self.store, stdin=text)
-        assert done.exit_code == 0, done.stderr
-
     def status(self) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(self.ok("status", self.t, "--json"))
         return data
@@ -66,12 +61,6 @@ class Event:
         return next(t["table"] for t in self.status()["tables"] if player in t["players"])
 
 
-def self_report(rnd: int, who: str, players: list[str], games: list[int]) -> dict[str, Any]:
-    return {"type": "report_result", "round": rnd, "players": players,
-            "result": {"games": games, "draws": 0},
-            "actor": {"role": "player", "id": who}}  # fmt: skip
-
-
 def test_a_37_player_swu_event_with_each_mistake_and_its_undo(tmp_path: Path) -> None:
     day = Event(tmp_path, "showdown")
     day.ok("new", "showdown", "--name", "Store Showdown", "--ruleset", "swu-1.4",
@@ -91,9 +80,10 @@ def test_a_37_player_swu_event_with_each_mistake_and_its_undo(tmp_path: Path) ->
     states = day.states()
     assert sorted(states.values()).count("missing") == 18 and states[None] == "confirmed"
     (a, b), (c, d), *_ = day.tables()
-    day.apply(self_report(1, a, [a, b], [2, 0]))  # one player's self-report ...
-    assert day.states()[day.table_of(a)] == "unconfirmed"  # ... waits, visibly
-    day.apply(self_report(1, c, [c, d], [2, 1]), self_report(1, d, [d, c], [2, 0]))
+    day.ok("report", "showdown", "1", a, b, "--games", "2-0", "--actor", f"player:{a}")
+    assert day.states()[day.table_of(a)] == "unconfirmed"  # a self-report waits, visibly
+    day.ok("report", "showdown", "1", c, d, "--games", "2-1", "--actor", f"player:{c}")
+    day.ok("report", "showdown", "1", d, c, "--games", "2-0", "--actor", f"player:{d}")
     assert day.states()[day.table_of(c)] == "disputed"
     error = day.refused("pair", "showdown")
     assert f"table {day.table_of(a)} (unconfirmed)" in error
@@ -101,10 +91,10 @@ def test_a_37_player_swu_event_with_each_mistake_and_its_undo(tmp_path: Path) ->
     # an intentional draw beside a game score is refused, not silently recorded
     assert "give exactly one of" in day.refused("report", "showdown", "1", c, d, "--id",
                                                  "--games", "2-1")  # fmt: skip
-    decided = day.ok("report", "showdown", "1", c, d, "--games", "2-1")
+    decided = day.ok("report", "showdown", "1", c, d, "--games", "2-1", "--actor", "judge:AB")
     assert f"decides the dispute with {d}'s report" in decided  # recorded in the decision
     assert f"{c}'s report" not in decided  # the decision agrees with it
-    day.apply(self_report(1, b, [b, a], [0, 2]))  # the opponent confirms
+    day.ok("report", "showdown", "1", b, a, "--games", "0-2", "--actor", f"player:{b}")
     day.report_all(1, ["--games", "2-0"])
     assert set(day.states().values()) == {"confirmed"}
 
@@ -112,9 +102,11 @@ def test_a_37_player_swu_event_with_each_mistake_and_its_undo(tmp_path: Path) ->
     day.ok("pair", "showdown", "--seed", "2")
     day.ok("start", "showdown")
     wrong, opponent = day.tables()[3]
-    day.ok("drop", "showdown", wrong, "--reason", "asked to drop")
+    wrong_name = f"Player {wrong.removeprefix('p')}"  # the organizer types the name
+    assert wrong in day.ok("players", "showdown", "--search", wrong_name)
+    day.ok("drop", "showdown", wrong_name, "--reason", "asked to drop")
     assert day.status()["active_players"] == 36
-    day.ok("reinstate", "showdown", wrong, "--reason", "dropped the wrong player")
+    day.ok("reinstate", "showdown", wrong_name, "--reason", "dropped the wrong player")
     assert day.status()["active_players"] == 37
     day.ok("correct", "showdown", "2", wrong, opponent, "--games", "2-1", "--reason",
            "the match was played; the drop was a mistake")  # fmt: skip
@@ -163,6 +155,8 @@ def test_a_37_player_swu_event_with_each_mistake_and_its_undo(tmp_path: Path) ->
     }
     assert len(undone) == 4
     assert all(e["actor"]["role"] == "organizer" and e["reason"] for e in undone.values())
+    judged = [e for e in day.log() if e["actor"] == {"role": "judge", "id": "AB"}]
+    assert len(judged) == 1 and len(judged[0]["disputed"]) == 1
 
 
 def test_a_12_player_xwing_event_with_points_typed_by_flag(tmp_path: Path) -> None:

@@ -40,9 +40,9 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return store_url(request.param, tmp_path, "http.sqlite3")
 
 
-def start_server(store: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(store: str, *options: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    proc = subprocess.Popen([TLEDGER, "serve", "--port", str(port), "--store", store],
+    proc = subprocess.Popen([TLEDGER, "serve", "--port", str(port), "--store", store, *options],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
@@ -57,9 +57,10 @@ def start_server(store: str) -> tuple[subprocess.Popen[bytes], str]:
 
 
 @contextmanager
-def served(store: str) -> Iterator[str]:
-    """A ``tledger serve`` process on ``store`` for the block; its base URL."""
-    proc, base = start_server(store)
+def served(store: str, *options: str) -> Iterator[str]:
+    """A ``tledger serve`` process on ``store`` (with ``serve`` options) for the block; its
+    base URL."""
+    proc, base = start_server(store, *options)
     try:
         yield base
     finally:

@@ -234,7 +234,8 @@ def test_serve_defaults_are_the_settings_defaults() -> None:
     defaults = {f.name: f.default for f in fields(Settings)}
     options = {"max_body": cli_serve.MAX_BODY, "rate_per_second": cli_serve.RATE,
                "rate_burst": cli_serve.RATE_BURST,
-               "streams_per_token": cli_serve.STREAMS_PER_TOKEN}  # fmt: skip
+               "streams_per_token": cli_serve.STREAMS_PER_TOKEN,
+               "token_recheck_seconds": cli_serve.TOKEN_RECHECK}  # fmt: skip
     assert options == {name: defaults[name] for name in options}
 
 

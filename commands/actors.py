@@ -1,0 +1,51 @@
+"""Who acts on the command line (issue 13, "Who did it"; design: Who acts).
+
+Over HTTP the actor comes from the token. On the CLI it is ``--actor ROLE:ID`` (or
+``TLEDGER_ACTOR``), so that two judges at one laptop can be told apart in the log;
+without it the actor is the local organizer, as before. The id is an id like every
+other (printable, at most ``MAX_ID`` characters: it is printed in logs and error
+lines). Unlike a token's label, the id is kept in the hashed log and cannot be
+erased: the help asks for initials or a judge number, not a full name (design:
+personal data stays out of the log).
+"""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from ledger.events import Actor, Role
+
+ROLES: tuple[str, ...] = get_args(Role)
+
+
+class BadActor(ValueError):
+    """An ``--actor`` value that does not name a role and an id."""
+
+
+def parse_actor(text: str) -> Actor:
+    """``judge:Anna`` as the actor (role judge, id Anna), or BadActor saying what is wrong."""
+    from pydantic_core import PydanticCustomError
+
+    from commands.models import MAX_ID, printable_id
+
+    role, sep, ident = text.partition(":")
+    if not sep:
+        raise BadActor("must look like ROLE:ID, e.g. judge:Anna")
+    if role not in ROLES:
+        raise BadActor(f"role must be one of {', '.join(ROLES)}")
+    if not ident:
+        raise BadActor("the id after the role must not be empty")
+    if len(ident) > MAX_ID:
+        raise BadActor(f"the id must have at most {MAX_ID} characters")
+    try:
+        printable_id(ident)
+    except PydanticCustomError as exc:
+        raise BadActor(f"the id {exc.message()}") from None
+    return Actor.model_validate({"role": role, "id": ident})
+
+
+def with_actor(data: dict[str, Any], actor: Actor | None) -> dict[str, Any]:
+    """The command with ``actor`` added when it names none (its own actor wins)."""
+    if actor is None or data.get("actor") is not None:
+        return data
+    return {**data, "actor": actor.model_dump(mode="json")}
