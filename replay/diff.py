@@ -43,3 +43,14 @@ def diff(events: Sequence[Recorded], a: int, b: int) -> dict[str, Any]:
         "revisions": [{"seq": r.seq, **to_json(r.event)} for r in between
                       if isinstance(r.event, PairingsRevised)],
     }  # fmt: skip
+
+
+def players_named(view: dict[str, Any]) -> list[str]:
+    """Every player a diff names (standings moves, the cut line, corrected matches and
+    re-paired tables), sorted: the players whose names a human face shows with it."""
+    named = {m["player"] for m in view["standings"]}
+    named |= {*view["crossed_cut"]["in"], *view["crossed_cut"]["out"]}
+    named |= {p for c in view["corrections"] for p in c["players"]}
+    named |= {p for r in view["revisions"] for t in (*r["replaced"], *r["tables"])
+              for p in t["players"]}  # fmt: skip
+    return sorted(named)
