@@ -44,8 +44,19 @@ def root(
             "--version", callback=show_version, is_eager=True, help="Print the version and exit."
         ),
     ] = False,
-) -> None:
+    verbose: Annotated[
+        bool,
+        typer.Option(
+            "--verbose", "-v", envvar="TLEDGER_VERBOSE",
+            help="On a terminal, also print each command's log line (key=value); off a "
+            "terminal the line is always JSON on stderr.",
+        ),
+    ] = False,
+) -> None:  # fmt: skip
     """Event-sourced tournament ledger for Star Wars organized play."""
+    from commands.logs import set_verbose
+
+    set_verbose(verbose)
 
 
 # Typer merges an app added without a name: its commands stay top-level.

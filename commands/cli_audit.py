@@ -88,7 +88,7 @@ def replay(
     with reported_errors():
         st, state, _events = load_state(tournament, store, until)
         names = names_of(st, tournament)
-        status, pairings = views.status(state), views.pairings(state, None, names)
+        status, pairings = views.status(state, names), views.pairings(state, None, names)
         standings = views.standings(state, names)
     if as_json:
         print_json({"status": views.json_of(status), "pairings": views.json_of(pairings),
@@ -110,13 +110,15 @@ def diff(
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """What changed between two points: events, standings moves, corrections, re-pairings."""
+    """What changed between two points: events, standings moves, corrections, re-pairings
+    (players shown by name; the JSON's "names" maps their ids to names)."""
+    from commands.audit import diff_view
     from ledger.url import open_store
-    from replay.diff import diff as diff_log
     from replay.points import resolve_point
 
     with reported_errors():
-        events = open_store(store, create=False).load(tournament)
+        st = open_store(store, create=False)
+        events = st.load(tournament)
         if not events:
             from commands.errors import UnknownTournament
 
@@ -124,7 +126,7 @@ def diff(
         start, end = resolve_point(events, a), resolve_point(events, b)
         if start >= end:
             fail(f"diff: A (seq {start}) must come before B (seq {end})", 2)
-        view = diff_log(events, start, end)
+        view = diff_view(events, start, end, names_of(st, tournament))
     if as_json:
         print_json(view)
         return
@@ -141,13 +143,14 @@ def explain(
     as_json: JsonOpt = False,
     as_of: AsOfOpt = None,
 ) -> None:
-    """How a player's points and every tiebreaker were derived, with the section."""
+    """How a player's points and every tiebreaker were derived, with the section (players
+    shown by name; the JSON's "names" maps their ids to names)."""
+    from commands.audit import explain_view
     from commands.cli_people import player_id
-    from replay.explain import explain as explain_player
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        view = explain_player(state, player_id(st, state, player))
+        view = explain_view(state, player_id(st, state, player), names_of(st, tournament))
     if as_json:
         print_json(view)
         return

@@ -12,6 +12,7 @@ from commands.cli_options import AsOfOpt, JsonOpt, StoreOpt, Tournament
 from commands.cli_output import print_json, reported_errors
 
 if TYPE_CHECKING:
+    from commands.logfilter import LogFilter
     from commands.readmodels import ReadModel
     from ledger.store import Recorded, Store
     from projections.state import TournamentState
@@ -62,8 +63,8 @@ def status(
     from commands import views
 
     with reported_errors():
-        _, state, _ = load_state(tournament, store, as_of)
-        model = views.status(state)
+        st, state, _ = load_state(tournament, store, as_of)
+        model = views.status(state, names_of(st, tournament))
     if as_json:
         print_model(model)
         return
@@ -125,9 +126,9 @@ def bracket(
     if as_json:
         print_model(model)
         return
-    from commands import tables
+    from commands import bracket_tables
 
-    tables.show_bracket(model)
+    bracket_tables.show_bracket(model)
 
 
 @app.command()
@@ -137,17 +138,31 @@ def log(
     as_json: JsonOpt = False,
     as_of: AsOfOpt = None,
     follow: Annotated[bool, typer.Option("--follow", help="Keep printing new events.")] = False,
+    types: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--type", metavar="TYPE", help="Only events of this type (repeat it, or a,b,c)."
+        ),
+    ] = None,
+    player: Annotated[str | None, typer.Option(help="Only events naming this player.")] = None,
+    round_number: Annotated[
+        int | None, typer.Option("--round", min=1, help="Only events of this round.")
+    ] = None,
 ) -> None:
-    """Every event of the tournament, oldest first (--follow: as they arrive, JSON Lines)."""
+    """Every event of the tournament, oldest first (--follow: as they arrive, JSON Lines);
+    --type, --player and --round keep the events that match all of them."""
+    from commands.logfilter import LogFilter, event_types
     from commands.views import log_page
 
+    with reported_errors("log: "):
+        keep = LogFilter(event_types(types or []), player, round_number)
     if follow:
-        follow_log(tournament, store)
+        follow_log(tournament, store, keep)
         return
     with reported_errors():
         st, _, events = load_state(tournament, store, as_of)
         labels = labels_of(st)
-    model = log_page(tournament, events, labels=labels)
+    model = log_page(tournament, events, keep=keep, labels=labels)
     if as_json:
         print_model(model)
         return
@@ -156,8 +171,9 @@ def log(
     tables.show_log(model)
 
 
-def follow_log(tournament: str, store_url: str | None) -> None:
-    """Print each event as one JSON line as it arrives (the CLI twin of the SSE stream)."""
+def follow_log(tournament: str, store_url: str | None, keep: LogFilter | None = None) -> None:
+    """Print each event (that ``keep`` keeps) as one JSON line as it arrives (the CLI twin
+    of the SSE stream)."""
     import time
 
     from ledger.url import open_store
@@ -168,7 +184,8 @@ def follow_log(tournament: str, store_url: str | None) -> None:
         try:
             while True:
                 for r in store.load(tournament, after=seen):
-                    print_json(r.as_json())
+                    if keep is None or keep.keeps(r):
+                        print_json(r.as_json())
                     seen = r.seq
                 sys.stdout.flush()
                 time.sleep(0.5)

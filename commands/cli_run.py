@@ -160,14 +160,34 @@ def new(
 @app.command()
 def register(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id (a seat number, never personal data).")],
+    player: Annotated[
+        str | None, typer.Argument(help="Player id (a seat number, never personal data).")
+    ] = None,
     name: Annotated[str | None, typer.Option(help="Display name (kept out of the log).")] = None,
     external_id: Annotated[str | None, typer.Option(help="External id, e.g. SWU UID.")] = None,
+    csv_file: Annotated[
+        str | None,
+        typer.Option(
+            "--csv", metavar="FILE|-",
+            help="Register every row of a spreadsheet saved as CSV (header row with player "
+            "or id, optional name and external_id; comma or semicolon): all rows or none.",
+        ),
+    ] = None,
     actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
-) -> None:
-    """Register a player (also after round 1: paired from the next round)."""
+) -> None:  # fmt: skip
+    """Register a player (also after round 1: paired from the next round), or every
+    player of a spreadsheet with --csv."""
+    if csv_file is not None:
+        if player is not None or name is not None or external_id is not None:
+            fail("register: give PLAYER (with --name, --external-id) or --csv, not both", 2)
+        from commands.cli_spreadsheet import register_csv
+
+        register_csv(tournament, csv_file, store, as_json, actor_of(actor))
+        return
+    if player is None:
+        fail("register: give a PLAYER id, or --csv FILE", 2)
     execute(store, {"type": "register_player", "tournament": tournament, "player": player,
                     "name": name, "external_id": external_id}, as_json, actor=actor)  # fmt: skip
 
@@ -377,7 +397,21 @@ def cut(
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Make the top cut from the final Swiss standings; then `pair` pairs the bracket."""
+    """Make the top cut from the final Swiss standings and print the seeds; then `pair`
+    pairs the bracket."""
     execute(
         store, {"type": "make_cut", "tournament": tournament, "size": size}, as_json, actor=actor
     )
+    if not as_json:
+        show_seeds(tournament, store)
+
+
+def show_seeds(tournament: str, store: str | None) -> None:
+    """The seeds of the cut just made, from the bracket read model."""
+    from commands import bracket_tables, views
+    from commands.cli_read import load_state, names_of
+
+    with reported_errors():
+        st, state, _ = load_state(tournament, store)
+        model = views.bracket(state, names_of(st, tournament))
+    bracket_tables.show_seeds(model)

@@ -56,7 +56,7 @@ def serve(
     from commands.api import create_app
     from commands.api.limits import Settings
     from commands.bootstrap import handler_for
-    from commands.logs import command_logger
+    from commands.logs import access_logger
     from ledger.url import default_url, redacted
 
     with reported_errors():
@@ -64,7 +64,7 @@ def serve(
     limits = Settings(max_body=max_body, rate_per_second=rate, rate_burst=rate_burst,
                       streams_per_token=streams_per_token,
                       token_recheck_seconds=token_recheck)  # fmt: skip
-    log = command_logger()
+    log = access_logger()
     api = create_app(handler, limits, access_log=lambda line: log.info("request", **line))
     config = uvicorn.Config(api, host=host, port=port, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=1)  # fmt: skip

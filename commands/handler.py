@@ -8,19 +8,21 @@ another writer appended first.
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TypeVar
 
 from commands.decide import decide
+from commands.errors import CommandError
 from commands.idempotency import CommandIdReused, same_personal_data, seen_before
 from commands.models import Command, RegisterPlayer
-from ledger.chain import seal
+from ledger.chain import Sealed, seal
 from ledger.errors import ConcurrencyConflict
 from ledger.store import PlayerEntry, Recorded, Store
 from projections.state import CommandSeen, TournamentState, evolve
@@ -33,6 +35,14 @@ T = TypeVar("T")
 def backoff(attempt: int) -> None:
     """Wait a random, growing moment so that a writer that keeps losing gets its turn."""
     time.sleep(random.uniform(0, min(0.2, 0.002 * 2**attempt)))
+
+
+class BatchRefused(Exception):
+    """Command ``index`` of a batch was refused with ``error``; nothing was appended."""
+
+    def __init__(self, index: int, error: CommandError) -> None:
+        super().__init__(str(error))
+        self.index, self.error = index, error
 
 
 @dataclass(frozen=True)
@@ -129,6 +139,64 @@ class Handler:
                 continue
             return Outcome(command.tournament, recorded)
         raise ConcurrencyConflict(command.tournament, self.state(command.tournament).seq)
+
+    def handle_batch(self, commands: Sequence[Command]) -> Outcome:
+        """Commands of one tournament decided in order, each against the state the ones
+        before it leave, and appended as one append with one expected version: all of
+        them or none (``register --csv``: a spreadsheet of 37 players is one transaction,
+        with every registry entry). A command id seen before adds nothing, as in
+        ``handle``. A refused command raises ``BatchRefused`` naming its index."""
+        tournament = commands[0].tournament if commands else ""
+        if any(c.tournament != tournament for c in commands):
+            raise ValueError("a batch holds commands of one tournament")
+        with self.lock(tournament):
+            seed = self.seeds()
+            for attempt in range(MAX_ATTEMPTS):
+                state = self.state(tournament)
+                sealed, players = self._decide_batch(state, commands, seed)
+                if not sealed:
+                    return Outcome(tournament, [])
+                try:
+                    recorded = self.store.append(
+                        tournament, sealed, expected_version=state.seq, players=players
+                    )
+                except ConcurrencyConflict:
+                    backoff(attempt)
+                    continue
+                return Outcome(tournament, recorded)
+            raise ConcurrencyConflict(tournament, self.state(tournament).seq)
+
+    def _decide_batch(
+        self, state: TournamentState, commands: Sequence[Command], seed: int
+    ) -> tuple[list[Sealed], list[PlayerEntry]]:
+        """The batch's sealed events and registry entries, decided on a copy of the state
+        (the cached fold changes only by what the store holds)."""
+        scratch = copy.deepcopy(state)
+        now = self.clock()
+        sealed: list[Sealed] = []
+        players: list[PlayerEntry] = []
+        for index, command in enumerate(commands):
+            try:
+                if self._seen_in(scratch, command):
+                    continue
+                new = seal(decide(scratch, command, now=now, seed=seed), scratch.head)
+            except CommandError as exc:
+                raise BatchRefused(index, exc) from exc
+            for s in new:
+                evolve(scratch, Recorded(scratch.seq + 1, 0, s.event))
+            sealed += new
+            players += personal_data(command)
+        return sealed, players
+
+    def _seen_in(self, state: TournamentState, command: Command) -> bool:
+        """Whether the command's id was seen before with this body (and these personal data)."""
+        seen = seen_before(state, command)
+        if seen is None:
+            return False
+        entry = self.store.players(command.tournament).get(getattr(command, "player", ""))
+        if not same_personal_data(command, entry):
+            raise CommandIdReused(command.command_id or "", seen.first)
+        return True
 
     def repeated(self, command: Command, seen: CommandSeen) -> Outcome:
         """A command id seen before with this body: the original outcome, nothing appended

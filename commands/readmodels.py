@@ -63,6 +63,7 @@ class Status(ReadModel):
     deck_checks: DeckChecks
     tables: list[TableState]
     champion: str | None = Field(None, exclude_if=unset)
+    names: dict[str, str] = Field(default_factory=dict, exclude=True)
 
 
 class Record(ReadModel):
@@ -108,21 +109,42 @@ class Pairings(ReadModel):
 
 
 class BracketMatch(ReadModel):
+    """One elimination match; ``name`` (what people call it: "semifinal", "lower round
+    1") and ``result`` (turned to ``players``' order) are for human faces only."""
+
     table: int | None
     players: list[str]
     bracket: Literal["upper", "lower", "final"] | None
     winner: str | None
+    name: str = Field("", exclude=True)
+    result: dict[str, Any] | None = Field(None, exclude=True)
 
 
 class BracketRound(ReadModel):
     round: int
     matches: list[BracketMatch]
+    name: str = Field("", exclude=True)
+
+
+class BracketSeed(ReadModel):
+    """A place of the bracket by seed, best first; ``playoff`` names the player who
+    plays ``player`` for it first (the uneven cut's playoff, swu-1.0 §4.1.2)."""
+
+    seed: int
+    player: str
+    playoff: str | None = None
 
 
 class Bracket(ReadModel):
+    """The elimination rounds as paired. ``seeds``, ``champion`` and the names stay out
+    of the contract's JSON (``bracket --json``, whose golden logs are kept byte for
+    byte); the status carries the champion."""
+
     format: Literal["single", "double"] | None
     rounds: list[BracketRound]
     names: dict[str, str] = Field(default_factory=dict, exclude=True)
+    seeds: list[BracketSeed] = Field(default_factory=list, exclude=True)
+    champion: str | None = Field(None, exclude=True)
 
 
 class LoggedEvent(ReadModel):

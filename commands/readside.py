@@ -22,7 +22,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar, assert_never
 
 import orjson
@@ -31,6 +31,7 @@ from commands import roster, views
 from commands.errors import UnknownTournament
 from commands.handler import Handler
 from commands.history import player_history
+from commands.logfilter import LogFilter
 from commands.readmodels import ReadModel, Tournaments, TournamentSummary
 from commands.tokens import actor_labels
 from ledger.events import TournamentCreated
@@ -71,14 +72,17 @@ class Query:
 
 @dataclass(frozen=True, slots=True)
 class LogQuery:
-    """A page of the log: the events after seq ``after_seq``, at most ``limit`` of them."""
+    """A page of the log: the events after seq ``after_seq``, at most ``limit`` of them;
+    with a filter (``keep``), at most ``limit`` of the events it keeps."""
 
     after_seq: int = 0
     limit: int = LOG_PAGE
+    keep: LogFilter = field(default_factory=LogFilter)
 
     @property
     def key(self) -> str:
-        return f"log?after_seq={self.after_seq}&limit={self.limit}"
+        filtered = f"&{self.keep.key}" if self.keep.active else ""
+        return f"log?after_seq={self.after_seq}&limit={self.limit}{filtered}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +267,8 @@ class ReadSide:
 
     def _log(self, tournament: str, query: LogQuery, point: int) -> Entry:
         """Events ``after_seq`` + 1 .. of the log up to ``point``: one indexed query."""
+        if query.keep.active:
+            return self._filtered_log(tournament, query, point)
         end = min(point, query.after_seq + query.limit)
         more = query.after_seq + query.limit < point
         key = (tournament, end, query.key, more)
@@ -275,6 +281,29 @@ class ReadSide:
         model = views.log_page(tournament, events, end if more else None, labels=labels)
         last = events[-1].event.hash if events else ""
         entry = entry_of(model, last, end, f"{query.key}|{end}|{more}")
+        self.past.put(key, entry)
+        return entry
+
+    def _filtered_log(self, tournament: str, query: LogQuery, point: int) -> Entry:
+        """The first ``limit`` events after ``after_seq`` (up to ``point``) that the filter
+        keeps, read a page of the log at a time; ``next_after_seq`` (the last one's seq)
+        only when another kept event follows."""
+        key = (tournament, point, query.key)
+        found = self.past.get(key)
+        if found is not None:
+            return found
+        kept: list[Recorded] = []
+        cursor = query.after_seq
+        while cursor < point and len(kept) <= query.limit:
+            end = min(point, cursor + LOG_PAGE)
+            page = self.store.load(tournament, after=cursor, head=None, until=end)
+            kept += query.keep.apply(page)[: query.limit + 1 - len(kept)]
+            cursor = end
+        more = len(kept) > query.limit
+        shown = kept[: query.limit]
+        model = views.log_page(tournament, shown, shown[-1].seq if more else None)
+        last = shown[-1].event.hash if shown else ""
+        entry = entry_of(model, last, point, f"{query.key}|{point}|{more}")
         self.past.put(key, entry)
         return entry
 

@@ -4,17 +4,19 @@ looks a name up or computes a value."""
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any, get_args
 
+from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from commands.people import sort_key
 from commands.readmodels import (
-    Bracket,
     LogPage,
     Pairings,
     Standings,
@@ -25,7 +27,10 @@ from commands.readmodels import (
 from projections.rulesets import ruleset
 from projections.rulesets.base import Tiebreaker
 
-console = Console()
+#: A terminal's own width; 80 columns when standard output is a file or a pipe (rich would
+#: otherwise take the width of whatever terminal the shell runs in, and a printout made
+#: from a wide window would not fit a page or a narrow one).
+console = Console(width=None if sys.stdout.isatty() else 80)
 TABLE_STATES: tuple[TableStateName, ...] = get_args(TableStateName)
 
 
@@ -35,18 +40,26 @@ def tiebreakers_of(ruleset_id: str) -> dict[str, Tiebreaker]:
     return {t.key: t for t in ruleset(ruleset_id).tiebreakers}
 
 
+def shown(value: object) -> str:
+    """A field as a person reads it: an unset one is "-", never "None"."""
+    return "-" if value is None else str(value)
+
+
 def show_status(model: Status) -> None:
     table = Table(title=f"{model.tournament} ({model.ruleset})", show_header=False)
+    table.add_column()
+    table.add_column(overflow="fold")  # the head wraps whole, never cut short with "…"
     for key in ("stage", "round", "round_state", "rounds_planned", "cut_size", "players",
                 "active_players", "seq", "head"):  # fmt: skip
-        table.add_row(key.replace("_", " "), str(getattr(model, key)))
+        table.add_row(key.replace("_", " "), shown(getattr(model, key)))
     checks = model.deck_checks
     table.add_row("deck checks", f"{checks.checked} of about {checks.target} (10% target)")
     if model.tables:
         counts = Counter(t.state for t in model.tables)
         table.add_row("tables", ", ".join(f"{counts[s]} {s}" for s in TABLE_STATES if counts[s]))
     if model.champion:
-        table.add_row("champion", model.champion)
+        name = model.names.get(model.champion, model.champion)
+        table.add_row("champion", escape(f"{name} ({model.champion})"))
     console.print(table)
 
 
@@ -95,87 +108,120 @@ def show_pairings(model: Pairings) -> None:
 
 
 def show_log(model: LogPage) -> None:
+    """One row per event: seq, time (UTC), type and who, then what it says in a line a
+    person reads (tables as "1: p1 v p2", results as "2-1"); the hashes and the command
+    digest are for machines (``--json``)."""
     table = Table(title=f"Log {model.tournament}")
-    for col in ("Seq", "Position", "At", "Type", "Actor", "Detail"):
-        table.add_column(col)
-    skip = {"at", "actor", "tournament", "hash", "prev_hash"}
+    table.add_column("Seq", justify="right")
+    table.add_column("At (UTC)", no_wrap=True)
+    table.add_column("Event", overflow="fold")
     for e in model.events:
         extra = e.model_extra or {}
-        detail = ", ".join(f"{k}={v}" for k, v in extra.items() if k not in skip)
         actor = f"{extra['actor']['role']}:{extra['actor']['id']}"
-        actor += f"\n{e.actor_label}" if e.actor_label else ""
-        table.add_row(str(e.seq), str(e.position), extra["at"], e.type, Text(actor), detail)
+        actor += f" ({e.actor_label})" if e.actor_label else ""
+        at = str(extra["at"])[:19].replace("T", " ")
+        what = f"{e.type} by {actor}"
+        detail = event_detail(extra)
+        table.add_row(str(e.seq), at, escape(f"{what}\n{detail}" if detail else what))
     console.print(table)
 
 
-def show_bracket(model: Bracket) -> None:
-    """Each elimination round as a column of matches; winners in bold."""
-    if not model.rounds:
-        console.print("no elimination round yet")
-        return
-    table = Table(title=f"Bracket ({model.format} elimination)")
-    for rnd in model.rounds:
-        table.add_column(f"Round {rnd.round}")
-    columns = []
-    for rnd in model.rounds:
-        cells = []
-        for m in rnd.matches:
-            shown = [f"[bold]{model.names.get(p, p)}[/bold]" if p == m.winner
-                     else model.names.get(p, p) for p in m.players]  # fmt: skip
-            label = {"upper": "U", "lower": "L", "final": "F"}.get(m.bracket or "", "")
-            cells.append(
-                f"{label} " + (" v ".join(shown) if len(shown) == 2 else f"{shown[0]} (bye)")
-            )
-        columns.append(cells)
-    for row in range(max(len(c) for c in columns)):
-        table.add_row(*(c[row] if row < len(c) else "" for c in columns))
-    console.print(table)
+#: Event fields the log's human table leaves out: shown elsewhere in the row, or for
+#: machines only (the chain's hashes, the command's digest).
+NOT_DETAILED = frozenset({"at", "actor", "tournament", "hash", "prev_hash", "command_digest"})
+
+
+def event_detail(fields: Mapping[str, Any]) -> str:
+    """An event's own fields as "key value" pairs, tables and results as people say them."""
+    parts = []
+    for key, value in fields.items():
+        if key in NOT_DETAILED or value in (None, [], {}):
+            continue
+        parts.append(f"{key.replace('_', ' ')} {field_text(key, value)}")
+    return ", ".join(parts)
+
+
+def field_text(key: str, value: Any) -> str:
+    if key in ("pairings", "tables", "replaced") and isinstance(value, list):
+        return "; ".join(f"{t.get('table') or 'bye'}: {' v '.join(t['players'])}" for t in value)
+    if key in ("result", "previous") and isinstance(value, dict):
+        return describe_result(value, {})
+    if key == "players" and isinstance(value, list):
+        return " v ".join(str(p) for p in value)
+    if isinstance(value, dict):
+        shown = (f"{k}={field_text(k, v)}" for k, v in value.items() if v is not None)
+        return "(" + ", ".join(shown) + ")"
+    if isinstance(value, list):
+        return "[" + ", ".join(field_text(key, v) for v in value) + "]"
+    return str(value)
+
+
+def label(names: Mapping[str, str], player: str) -> str:
+    """A player as Name (id) where the registry has a name, else the id alone."""
+    return f"{names[player]} ({player})" if player in names else player
 
 
 def show_diff(view: Mapping[str, Any]) -> None:
+    names: Mapping[str, str] = view.get("names", {})
+
+    def said(players: Any) -> str:
+        return ", ".join(label(names, p) for p in players) or "nobody"
+
     console.print(f"{view['tournament']}: seq {view['from']} -> {view['to']}, "
-                  f"{len(view['events'])} event(s)")  # fmt: skip
+                  f"{len(view['events'])} event(s)", markup=False)  # fmt: skip
     for e in view["events"]:
-        console.print(f"  {e['seq']:>5} {e['type']} by {e['actor']['role']}:{e['actor']['id']}")
+        console.print(f"  {e['seq']:>5} {e['type']} by {e['actor']['role']}:{e['actor']['id']}",
+                      markup=False)  # fmt: skip
     for c in view["corrections"]:
         why = c.get("reason") or "no reason"
-        console.print(f"  corrected round {c['round']} {' v '.join(c['players'])}: "
-                      f"{c['previous']} -> {c['result']} ({why})")  # fmt: skip
+        match = " v ".join(label(names, p) for p in c["players"])
+        console.print(f"  corrected round {c['round']} {match}: "
+                      f"{describe_result(c['previous'], names)} -> "
+                      f"{describe_result(c['result'], names)} ({why})", markup=False)  # fmt: skip
     for r in view["revisions"]:
         tables = ", ".join(str(t.get("table")) for t in r["replaced"])
-        console.print(f"  re-paired round {r['round']} table(s) {tables}: {r['reason']}")
+        console.print(f"  re-paired round {r['round']} table(s) {tables}: {r['reason']}",
+                      markup=False)  # fmt: skip
     if view["standings"]:
         table = Table(title="Standings moves")
         for col in ("Player", "Rank", "Points"):
             table.add_column(col)
         for m in view["standings"]:
-            table.add_row(m["player"], f"{m['from_rank']} -> {m['to_rank']}",
+            table.add_row(escape(label(names, m["player"])), f"{m['from_rank']} -> {m['to_rank']}",
                           f"{m['from_points']} -> {m['to_points']}")  # fmt: skip
         console.print(table)
     crossed = view["crossed_cut"]
     if crossed["in"] or crossed["out"]:
-        console.print(f"  cut line (top {view['cut_line']}): in {crossed['in']}, "
-                      f"out {crossed['out']}")  # fmt: skip
+        console.print(f"  cut line (top {view['cut_line']}): in {said(crossed['in'])}; "
+                      f"out {said(crossed['out'])}", markup=False)  # fmt: skip
+    for c in view.get("cut_seeds", []):  # the cut stands (projections.cutline)
+        now = label(names, c["now"]) if c["now"] else "nobody"
+        console.print(f"  seed {c['seed']}: {label(names, c['as_made'])} as made; {now} by the "
+                      "corrected standings", markup=False)  # fmt: skip
 
 
 def show_explain(view: Mapping[str, Any]) -> None:
-    console.print(f"{view['player']} in {view['tournament']} ({view['ruleset']}): rank "
-                  f"{view['rank']}, {view['points']:g} points"
-                  + (" (dropped)" if view["dropped"] else ""))  # fmt: skip
+    names: Mapping[str, str] = view.get("names", {})
+    console.print(f"{label(names, view['player'])} in {view['tournament']} ({view['ruleset']}): "
+                  f"rank {view['rank']}, {view['points']:g} points"
+                  + (" (dropped)" if view["dropped"] else ""), markup=False)  # fmt: skip
     matches = Table(title="Matches")
     for col in ("Kind", "Opponent", "Result", "Points", "Games W-L-D", "MoV"):
         matches.add_column(col)
     for m in view["matches"]:
-        matches.add_row(m["kind"], str(m["opponent"] or "-"), m["result"], f"{m['points']:g}",
+        opponent = label(names, m["opponent"]) if m["opponent"] else "-"
+        matches.add_row(m["kind"], escape(opponent), m["result"], f"{m['points']:g}",
                         "-".join(str(g) for g in m["games"]), f"{m['mov']:g}")  # fmt: skip
     console.print(matches)
-    opponents = Table(title="Opponents")
+    opponents = Table(title="Opponents", box=box.SIMPLE_HEAD)  # many columns: light rules
     keys = [k for k in (view["opponents"][0] if view["opponents"] else {}) if k != "player"]
-    for col in ("Opponent", *keys):
-        opponents.add_column(col)
+    opponents.add_column("Opponent", min_width=len("Opponent"))
+    for col in keys:
+        opponents.add_column(col.replace("_", " "))
     for o in view["opponents"]:
-        opponents.add_row(o["player"], *(f"{o[k]:.4f}" if isinstance(o[k], float) else str(o[k])
-                                         for k in keys))  # fmt: skip
+        opponents.add_row(escape(label(names, o["player"])),
+                          *(f"{o[k]:.4f}" if isinstance(o[k], float) else str(o[k])
+                            for k in keys))  # fmt: skip
     console.print(opponents)
     described = tiebreakers_of(view["ruleset"])
     for key, t in view["tiebreakers"].items():
@@ -206,3 +252,33 @@ def show_tokens(model: TokenList) -> None:
             stamp(t.revoked_at) if t.revoked_at else "-",
         )  # fmt: skip
     console.print(table)
+
+
+def describe_result(result: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """A result as people say it ("2-1", "140-84, won by Ada, by final salvo"), numbers
+    in the order of the match's players; plain text (escape it for a table cell)."""
+
+    def who(player: Any) -> str:
+        return names.get(str(player), str(player))
+
+    parts: list[str] = []
+    for key in ("games", "points"):
+        if key in result:
+            parts.append("-".join(str(n) for n in result[key]))
+    if result.get("draws"):
+        parts.append(f"{result['draws']} drawn")
+    games = result.get("game_results") or []
+    if len(games) == 1:
+        parts.append("drawn" if games[0] == "draw" else f"{who(games[0])} won")
+    elif games:
+        parts.append("games: " + ", ".join("draw" if g == "draw" else who(g) for g in games))
+    for key, said in (("intentional_draw", "intentional draw"), ("double_loss", "double loss")):
+        if result.get(key):
+            parts.append(said)
+    for key, said in (("concession", "conceded by"), ("no_show", "no-show:"),
+                      ("winner", "won by"), ("light", "light side:")):  # fmt: skip
+        if result.get(key):
+            parts.append(f"{said} {who(result[key])}")
+    if result.get("decided_by"):
+        parts.append(f"by {str(result['decided_by']).replace('_', ' ')}")
+    return ", ".join(parts)

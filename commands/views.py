@@ -14,10 +14,12 @@ from typing import Any
 import orjson
 
 from commands.errors import UnknownPlayer, WrongPhase
+from commands.logfilter import LogFilter
 from commands.readmodels import (
     Bracket,
     BracketMatch,
     BracketRound,
+    BracketSeed,
     DeckChecks,
     LoggedEvent,
     LogPage,
@@ -32,9 +34,11 @@ from commands.readmodels import (
     TableState,
     TableStateName,
 )
+from ledger.events import CutMade
 from ledger.store import PlayerEntry, Recorded
-from projections.bracket import resolve
+from projections.bracket import Resolved, effective_seeds, resolve
 from projections.elimination import champion
+from projections.round_names import round_name, slot_names
 from projections.schedule import cut_size, players_present, rounds_planned
 from projections.standings import ruleset_of, swiss_standings
 from projections.standings import standings as ranked
@@ -80,8 +84,9 @@ def paired_round(state: TournamentState, number: int | None = None) -> Round | N
     return found
 
 
-def status(state: TournamentState) -> Status:
+def status(state: TournamentState, names: Mapping[str, str] | None = None) -> Status:
     current = state.current
+    won = champion(state)
     return Status(
         tournament=state.id, ruleset=state.ruleset, options=state.options, stage=state.stage,
         round=current.number if current else 0,
@@ -92,7 +97,7 @@ def status(state: TournamentState) -> Status:
         deck_checks=DeckChecks(checked=len(state.deck_checks),
                                target=deck_check_target(players_present(state))),
         tables=table_states(current),
-        champion=champion(state),
+        champion=won, names=names_in(names or {}, [won] if won else []),
     )  # fmt: skip
 
 
@@ -159,29 +164,56 @@ def pairing_table(match: Match) -> PairingTable:
 
 
 def bracket(state: TournamentState, names: Mapping[str, str] | None = None) -> Bracket:
-    """The elimination rounds as paired, with each match's bracket and winner."""
+    """The elimination rounds as paired, with each match's bracket and winner; for human
+    faces also each round's name, the results, the seeds and the champion."""
     if state.cut is None:
         return Bracket(format=None, rounds=[])
+    rules = ruleset_of(state)
     swiss = [s.player for s in swiss_standings(state)]
-    resolved = resolve(state, ruleset_of(state), swiss).resolved
-    rounds = [
-        BracketRound(round=rnd.number, matches=[
-            BracketMatch(table=m.table, players=list(m.players), bracket=m.bracket,
-                         winner=resolved[m.slot].winner if m.slot in resolved else None)
-            for m in rnd.matches
-        ])
-        for rnd in state.rounds if rnd.stage == "elimination"
+    built = resolve(state, rules, swiss)
+    called = slot_names(built.nodes, rules.bracket_terms)
+    rounds = [bracket_round(rnd, built.resolved, called)
+              for rnd in state.rounds if rnd.stage == "elimination"]  # fmt: skip
+    seeds = bracket_seeds(state.cut, effective_seeds(state, state.cut, rules, swiss))
+    shown = [*(p for r in rounds for m in r.matches for p in m.players),
+             *(p for s in seeds for p in (s.player, s.playoff) if p)]  # fmt: skip
+    return Bracket(format=state.cut.format, rounds=rounds, names=names_in(names or {}, shown),
+                   seeds=seeds, champion=built.champion)  # fmt: skip
+
+
+def bracket_round(rnd: Round, resolved: dict[str, Resolved], called: Mapping[str, str]
+                  ) -> BracketRound:  # fmt: skip
+    matches = [
+        BracketMatch(table=m.table, players=list(m.players), bracket=m.bracket,
+                     winner=resolved[m.slot].winner if m.slot in resolved else None,
+                     name=called.get(m.slot, "") if m.slot else "",
+                     result=m.result.model_dump(mode="json", exclude_none=True)
+                     if m.result else None)
+        for m in rnd.matches
     ]  # fmt: skip
-    shown = (p for r in rounds for m in r.matches for p in m.players)
-    return Bracket(format=state.cut.format, rounds=rounds, names=names_in(names or {}, shown))
+    return BracketRound(round=rnd.number, matches=matches, name=round_name(m.name for m in matches))
+
+
+def bracket_seeds(cut: CutMade, seeds: Sequence[str]) -> list[BracketSeed]:
+    """The bracket's places, best first (after any replacement of a qualified player who
+    dropped before the first elimination game, as the bracket pairs them)."""
+    playoff = dict(cut.playoff)
+    return [BracketSeed(seed=number, player=p, playoff=playoff.get(p))
+            for number, p in enumerate(seeds, start=1)]  # fmt: skip
 
 
 def log_page(
-    tournament: str, events: Sequence[Recorded], next_after_seq: int | None = None,
+    tournament: str,
+    events: Sequence[Recorded],
+    next_after_seq: int | None = None,
+    keep: LogFilter | None = None,
     labels: Mapping[tuple[str, str], str] | None = None,
-) -> LogPage:  # fmt: skip
-    """``labels``: (role, id) of token actors -> the token's label (commands.tokens)."""
-    return LogPage(tournament=tournament, events=[logged(r, labels) for r in events],
+) -> LogPage:
+    """Events oldest first; ``keep`` leaves out those the filter does not keep (``log
+    --type --player --round``); ``labels``: (role, id) of token actors -> the token's
+    label (commands.tokens)."""
+    shown = keep.apply(events) if keep is not None else events
+    return LogPage(tournament=tournament, events=[logged(r, labels) for r in shown],
                    next_after_seq=next_after_seq)  # fmt: skip
 
 

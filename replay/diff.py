@@ -48,3 +48,15 @@ def diff(events: Sequence[Recorded], a: int, b: int) -> dict[str, Any]:
         "cut_seeds": [{"seed": c.seed, "as_made": c.as_made, "now": c.now}
                       for c in seeding_changes(after)],
     }  # fmt: skip
+
+
+def players_named(view: dict[str, Any]) -> list[str]:
+    """Every player a diff names (standings moves, the cut line, corrected matches and
+    re-paired tables), sorted: the players whose names a human face shows with it."""
+    named = {m["player"] for m in view["standings"]}
+    named |= {*view["crossed_cut"]["in"], *view["crossed_cut"]["out"]}
+    named |= {p for c in view["corrections"] for p in c["players"]}
+    named |= {p for r in view["revisions"] for t in (*r["replaced"], *r["tables"])
+              for p in t["players"]}  # fmt: skip
+    named |= {p for c in view["cut_seeds"] for p in (c["as_made"], c["now"]) if p}
+    return sorted(named)

@@ -38,6 +38,12 @@ def explain(state: TournamentState, player: str) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def players_named(view: dict[str, Any]) -> list[str]:
+    """The player explained and everyone they met, sorted (whose names a human face shows)."""
+    met = {m["opponent"] for m in view["matches"] if m["opponent"]}
+    return sorted({view["player"], *met, *(o["player"] for o in view["opponents"])})
+
+
 def opponents(outcomes: Sequence[Outcome]) -> list[str]:
     return [o.opponent for o in outcomes if o.opponent is not None]
 

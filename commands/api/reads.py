@@ -28,6 +28,8 @@ from commands.api.deps import (
     readable,
     settings_of,
 )
+from commands.logfilter import TYPES_PATTERN, LogFilter, event_types
+from commands.models import MAX_ID
 from commands.readmodels import (
     Bracket,
     LogPage,
@@ -43,6 +45,9 @@ from commands.readside import LOG_PAGE, Entry, LogQuery, ReadSide
 from commands.readside import Query as ReadQuery
 
 router = APIRouter()
+TYPE_TEXT = "Only events of these types (repeated, or comma-separated)"
+#: documented as ``event_types`` reads it: a schema-valid value is never refused
+TYPE_SCHEMA: dict[str, Any] = {"items": {"type": "string", "pattern": TYPES_PATTERN}}
 _CREATING = threading.Lock()
 
 ETAG = {"ETag": {"description": "The head hash of the point read and a hash of the query",
@@ -174,8 +179,16 @@ def get_log(
     request: Request, tournament: str, caller: Caller, side: Side, as_of: AsOf = None,
     after_seq: Annotated[int, Query(ge=0, le=MAX_POSITION)] = 0,
     limit: Annotated[int, Query(ge=1, le=LOG_PAGE)] = LOG_PAGE,
+    types: Annotated[list[str] | None, Query(alias="type", description=TYPE_TEXT,
+                                             json_schema_extra=TYPE_SCHEMA)] = None,
+    player: Annotated[str | None, Query(max_length=MAX_ID,
+                                        description="Only events naming this player id")] = None,
+    round: Annotated[int | None, Query(ge=1, le=MAX_POSITION,
+                                       description="Only events of this round")] = None,
 ) -> Response:  # fmt: skip
     """Events after seq ``after_seq``, oldest first, at most ``limit`` (as known at
-    ``as_of``); ``next_after_seq`` is there when more follow."""
+    ``as_of``); ``next_after_seq`` is there when more follow. ``type``, ``player`` and
+    ``round`` keep only the events that match all of them (422: an unknown type)."""
     readable(caller, tournament)
-    return answer(request, side.get(tournament, LogQuery(after_seq, limit), as_of))
+    keep = LogFilter(event_types(types or []), player, round)
+    return answer(request, side.get(tournament, LogQuery(after_seq, limit, keep), as_of))

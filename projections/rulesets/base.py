@@ -124,6 +124,10 @@ class Ruleset(ABC):
     final_sides: ClassVar[bool] = False
     #: Whether the organizer may deduct tournament points as a penalty (LCG).
     point_deductions: ClassVar[bool] = False
+    #: The regulation's own words for parts of an elimination bracket, shown beside the
+    #: round names (``projections.round_names``): keys "upper", "lower", "grand_final",
+    #: "playoff"; a regulation without such words leaves it empty.
+    bracket_terms: ClassVar[dict[str, str]] = {}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.normalize_options(dict(options or {}))

@@ -94,6 +94,12 @@ class Lcg21d(Ruleset):
         frozenset({"game_results", "light", "decided_by"}),
     )
     pairing_method = "fold"
+    #: "Paarungen im Doppel-K.o.-System" and "Final-Begegnung" name the finals' parts.
+    bracket_terms: ClassVar[dict[str, str]] = {
+        "upper": "Siegergruppe",
+        "lower": "Verlierergruppe",
+        "grand_final": "Final-Begegnung",
+    }
     #: "Strafen (z. B. Punktabzug)": the organizer sets the size.
     point_deductions = True
     final_sides = True

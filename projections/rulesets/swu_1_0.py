@@ -84,6 +84,9 @@ class Swu10(BestOfGames, Ruleset):
     #: §4.1.2: players tied on record across the cut line play an extra round.
     uneven_cut = True
     id = "swu-1.0"
+    #: §4.1.4 names the double-elimination brackets; §4.1.2 the playoff's reason.
+    bracket_terms: ClassVar[dict[str, str]] = {
+        "upper": "main bracket", "lower": "secondary bracket", "playoff": "uneven cut"}  # fmt: skip
     tiebreakers = (
         Tiebreaker("wl", "W/L", "swu-1.0 §5.6", "percentage"),
         Tiebreaker("owl", "Opp W/L", "swu-1.0 §5.6", "percentage"),

@@ -1,0 +1,61 @@
+"""``tledger register T --csv FILE``: the organizer's spreadsheet, registered as one
+append (every row checked first; all players or none; see ``commands.spreadsheet``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from commands.cli_output import fail, print_json, read_source, reported_errors
+from commands.cli_run import outcome_view
+
+if TYPE_CHECKING:
+    from commands.handler import Handler, Outcome
+    from ledger.events import Actor
+
+
+def register_csv(
+    tournament: str, source: str, store: str | None, as_json: bool, actor: Actor | None = None
+) -> None:
+    """Check every row first, then register them all as one append (nothing on an error);
+    ``actor`` (``--actor``) registers them."""
+    from commands.bootstrap import handler_for
+    from commands.errors import UnknownTournament
+    from commands.handler import BatchRefused
+    from commands.spreadsheet import decode, read_rows
+
+    data = read_source(source)
+    with reported_errors("register: "):
+        rows = read_rows(decode(data), tournament)
+        handler = handler_for(store)
+        try:
+            commands = [r.command.model_copy(update={"actor": actor}) if actor else r.command
+                        for r in rows]  # fmt: skip
+            outcome = run_logged_batch(handler, commands)
+        except BatchRefused as exc:
+            if isinstance(exc.error, UnknownTournament):
+                raise exc.error from None
+            fail(f"register: row {rows[exc.index].row}: {exc.error}", exc.error.exit_code)
+    if as_json:
+        print_json(outcome_view(outcome))
+    else:
+        typer.echo(f"registered {len(outcome.recorded)} players")
+
+
+def run_logged_batch(handler: Handler, commands: list[Any]) -> Outcome:
+    """Handle commands as one append and log one line for them, with their count."""
+    from commands.handler import BatchRefused
+    from commands.logs import command_logger
+
+    log = command_logger()
+    kind, tournament = commands[0].type, commands[0].tournament
+    try:
+        outcome = handler.handle_batch(commands)
+    except BatchRefused as exc:
+        log.info("command", tournament=tournament, command=kind, count=len(commands),
+                 outcome="rejected", reason=str(exc))  # fmt: skip
+        raise
+    log.info("command", tournament=tournament, command=kind, count=len(commands),
+             seq=outcome.seq, outcome="appended")  # fmt: skip
+    return outcome
