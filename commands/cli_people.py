@@ -1,7 +1,7 @@
 """Finding people from the command line (issue 13): ``players`` lists and searches the
 tournament's players, ``player`` shows one player's history, and every command that
 takes a player takes an id or a unique name (``with_player_ids``, called by
-``cli_run.execute``). Names are the CLI's convenience: the commands it builds, like
+``cli_execute.execute``). Names are the CLI's convenience: the commands it builds, like
 ``apply`` and the HTTP API, name players by id (design: Command contract)."""
 
 from __future__ import annotations

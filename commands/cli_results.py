@@ -16,9 +16,9 @@ from typing import Annotated, Any
 
 import typer
 
+from commands.cli_execute import execute
 from commands.cli_options import ActorOpt, JsonOpt, StoreOpt, Tournament
 from commands.cli_output import fail
-from commands.cli_run import execute
 
 app = typer.Typer()
 

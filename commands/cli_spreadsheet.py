@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from commands.cli_execute import outcome_view
 from commands.cli_output import fail, print_json, read_source, reported_errors
-from commands.cli_run import outcome_view
 
 if TYPE_CHECKING:
     from commands.handler import Handler, Outcome

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
+from commands.cli_execute import execute, parse_option
 from commands.cli_options import ActorOpt, JsonOpt, StoreOpt, Tournament
-from commands.cli_run import execute, parse_option
 
 app = typer.Typer()
 
