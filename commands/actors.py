@@ -49,3 +49,19 @@ def with_actor(data: dict[str, Any], actor: Actor | None) -> dict[str, Any]:
     if actor is None or data.get("actor") is not None:
         return data
     return {**data, "actor": actor.model_dump(mode="json")}
+
+
+def check_sender(actor: Actor | None, kind: str) -> None:
+    """An ``--actor`` may send what a token of that role may send over HTTP (one table,
+    ``commands.auth.SENDERS``): a player reports results, a judge also corrects,
+    penalizes, checks decks and extends time; the organizer does everything."""
+    if actor is None:
+        return
+    from commands.auth import SENDERS
+    from commands.errors import RuleViolation
+
+    allowed = SENDERS.get(kind)  # type: ignore[call-overload]
+    if allowed is not None and actor.role not in allowed:
+        raise RuleViolation(
+            f"a {actor.role} may not send {kind} (only {', '.join(sorted(allowed))})"
+        )

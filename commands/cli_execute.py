@@ -25,19 +25,22 @@ def execute(
     # typer bundles its own click; typer.main is where it exposes the current context
     from typer.main import get_current_context  # type: ignore[attr-defined]
 
-    from commands.actors import with_actor
+    from commands.actors import check_sender, with_actor
     from commands.bootstrap import handler_for
     from commands.cli_people import with_player_ids
     from commands.models import parse_command
 
-    data = with_actor(data, actor_of(actor))
+    acting = actor_of(actor)
+    data = with_actor(data, acting)
     context = get_current_context(silent=True)
     typed = context.info_name if context is not None else None
     kind = f"{data.get('type')}: "
     with reported_errors(f"{typed}: " if typed else kind, same=kind):
         handler = handler_for(store)
         data, warnings = with_player_ids(handler, data)
-        outcome = run_logged(handler, parse_command(data))
+        command = parse_command(data)
+        check_sender(acting, command.type)
+        outcome = run_logged(handler, command)
     for warning in warnings:
         typer.echo(f"warning: {warning}", err=True)
     if as_json:

@@ -37,10 +37,29 @@ def register_csv(
             if isinstance(exc.error, UnknownTournament):
                 raise exc.error from None
             fail(f"register: row {rows[exc.index].row}: {exc.error}", exc.error.exit_code)
+    for warning in shared_names(handler, tournament):
+        typer.echo(f"warning: {warning}", err=True)
     if as_json:
         print_json(outcome_view(outcome))
     else:
         typer.echo(f"registered {len(outcome.recorded)} players")
+
+
+def shared_names(handler: Handler, tournament: str) -> list[str]:
+    """A name several players now share is accepted, and said once per name (two people
+    may share a name; a row may also have been typed twice)."""
+    from commands.people import folded, id_order
+
+    groups: dict[str, list[str]] = {}
+    entries = handler.store.players(tournament)
+    for player, entry in entries.items():
+        if entry.name.strip():
+            groups.setdefault(folded(entry.name.strip()), []).append(player)
+    return [
+        f"{entries[ids[0]].name.strip()!r} is the name of {', '.join(ids)}"
+        for ids in (sorted(g, key=id_order) for g in groups.values())
+        if len(ids) > 1
+    ]
 
 
 def run_logged_batch(handler: Handler, commands: list[Any]) -> Outcome:

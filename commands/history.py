@@ -32,6 +32,7 @@ def player_history(state: TournamentState, player: str, names: Mapping[str, str]
         dropped=found.dropped, dropped_after_round=found.dropped_after,
         disqualified=found.disqualified,
         rejoined_in_rounds=list(found.rejoined), missed_rounds=list(found.missed),
+        reinstated_in_rounds=list(found.reinstated),
         matches=matches,
         penalties=[
             PenaltyEntry(at=p.at, round=p.round, penalty=p.penalty, infraction=p.infraction,

@@ -250,6 +250,8 @@ class PlayerHistory(ReadModel):
     deck_checks: list[DeckCheckEntry]
     extensions: list[ExtensionEntry]
     drops: list[DropEntry]
+    #: rounds from which a drop made in error was undone (player_reinstated)
+    reinstated_in_rounds: list[int] = Field(default_factory=list)
 
 
 PlayerStatus = Literal["active", "dropped", "disqualified"]

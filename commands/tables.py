@@ -51,7 +51,8 @@ def show_status(model: Status) -> None:
     table.add_column(overflow="fold")  # the head wraps whole, never cut short with "…"
     for key in ("stage", "round", "round_state", "rounds_planned", "cut_size", "players",
                 "active_players", "seq", "head"):  # fmt: skip
-        table.add_row(key.replace("_", " "), shown(getattr(model, key)))
+        value = getattr(model, key)
+        table.add_row(key.replace("_", " "), shown(None if key == "round" and not value else value))
     checks = model.deck_checks
     table.add_row("deck checks", f"{checks.checked} of about {checks.target} (10% target)")
     if model.tables:
@@ -60,6 +61,22 @@ def show_status(model: Status) -> None:
     if model.champion:
         name = model.names.get(model.champion, model.champion)
         table.add_row("champion", escape(f"{name} ({model.champion})"))
+    console.print(table)
+    show_waiting(model)
+
+
+def show_waiting(model: Status) -> None:
+    """Every table still waiting for a confirmed result, with its players and state (the
+    confirmed ones are counted above): whom the organizer has to ask."""
+    waiting = [t for t in model.tables if t.state != "confirmed"]
+    if not waiting:
+        return
+    table = Table(title=f"Round {model.round}: waiting for a result")
+    for col in ("Table", "Players", "State"):
+        table.add_column(col, overflow="fold")
+    for t in waiting:
+        players = " v ".join(f"{model.names.get(p, p)} ({p})" for p in t.players)
+        table.add_row("-" if t.table is None else str(t.table), escape(players), t.state)
     console.print(table)
 
 

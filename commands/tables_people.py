@@ -96,6 +96,10 @@ def standing_of(model: PlayerHistory) -> str:
         said = "active"
     if model.rejoined_in_rounds:
         said += ", rejoined in round " + ", ".join(map(str, model.rejoined_in_rounds))
+    if model.reinstated_in_rounds:
+        said += ", reinstated (a drop made in error) from round " + ", ".join(
+            map(str, model.reinstated_in_rounds)
+        )
     if model.missed_rounds:
         said += ", missed round " + ", ".join(map(str, model.missed_rounds))
     return said

@@ -87,6 +87,8 @@ def paired_round(state: TournamentState, number: int | None = None) -> Round | N
 def status(state: TournamentState, names: Mapping[str, str] | None = None) -> Status:
     current = state.current
     won = champion(state)
+    tables = table_states(current)
+    named = [p for t in tables if t.state != "confirmed" for p in t.players]
     return Status(
         tournament=state.id, ruleset=state.ruleset, options=state.options, stage=state.stage,
         round=current.number if current else 0,
@@ -96,8 +98,8 @@ def status(state: TournamentState, names: Mapping[str, str] | None = None) -> St
         seq=state.seq, position=state.position, head=state.head,
         deck_checks=DeckChecks(checked=len(state.deck_checks),
                                target=deck_check_target(players_present(state))),
-        tables=table_states(current),
-        champion=won, names=names_in(names or {}, [won] if won else []),
+        tables=tables,
+        champion=won, names=names_in(names or {}, [*named, won] if won else named),
     )  # fmt: skip
 
 

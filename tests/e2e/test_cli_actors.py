@@ -51,10 +51,11 @@ def test_a_judge_named_by_actor_is_recorded_on_the_event(tmp_path: Path) -> None
 
 @pytest.mark.parametrize(
     "command",
-    [["drop", "t", "p1"], ["penalty", "t", "p1", "--round", "1", "--penalty", "warning",
-                            "--infraction", "slow play"],
+    [["extend", "t", "1", "p1", "p2", "--minutes", "3"],
+     ["penalty", "t", "p1", "--round", "1", "--penalty", "warning",
+      "--infraction", "slow play"],
      ["deck-check", "t", "p1", "--round", "1", "--timing", "after_match", "--outcome", "legal"],
-     ["disqualify", "t", "p1", "--reason", "cheating"], ["register", "t", "p9"]],
+     ["disqualify", "t", "p1", "--reason", "cheating"]],
 )  # fmt: skip
 def test_every_writing_command_takes_the_actor_from_tledger_actor(
     tmp_path: Path, command: list[str]
@@ -67,10 +68,28 @@ def test_every_writing_command_takes_the_actor_from_tledger_actor(
 
 def test_actor_wins_over_tledger_actor(tmp_path: Path) -> None:
     store = event(tmp_path, "swu-1.4")
-    done = run("drop", "t", "p1", "--actor", "scorekeeper:S1", "--store", store,
-               env={"TLEDGER_ACTOR": "judge:AK"})  # fmt: skip
+    done = run("report", "t", "1", "p1", "p2", "--games", "2-0", "--actor", "scorekeeper:S1",
+               "--store", store, env={"TLEDGER_ACTOR": "judge:AK"})  # fmt: skip
     assert done.exit_code == 0, done.stderr
     assert log(store)[-1]["actor"] == {"role": "scorekeeper", "id": "S1"}
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [(["pair", "t"], "error: pair: a player may not send pair_round (only organizer)"),
+     (["drop", "t", "p1"], "error: drop: a judge may not send drop_player (only organizer)"),
+     (["correct", "t", "1", "p1", "p2", "--games", "0-2", "--reason", "x"],
+      "error: correct: a scorekeeper may not send correct_result (only judge, organizer)")],
+)  # fmt: skip
+def test_an_actor_may_send_only_what_its_role_may_send_over_http(
+    tmp_path: Path, command: list[str], said: str
+) -> None:
+    store = event(tmp_path, "swu-1.4")
+    before = len(log(store))
+    role = said.split(" a ")[1].split(" ")[0]
+    done = run(*command, "--actor", f"{role}:X1", "--store", store)
+    assert done.exit_code == 1 and done.stderr.strip().splitlines()[-1] == said
+    assert len(log(store)) == before
 
 
 @pytest.mark.parametrize(

@@ -275,6 +275,16 @@ def test_register_csv_comma_separated_registers_every_row(fresh: str, tmp_path: 
     assert seq_of(fresh) == 4
 
 
+def test_register_csv_accepts_a_shared_name_with_a_warning(fresh: str) -> None:
+    sheet = "player,name\np1,Ada\np2,Élan\np3,ada\n"
+    done = cli("register", "t1", "--csv", "-", "--actor", "organizer:KB", "--store", fresh,
+               stdin=sheet)  # fmt: skip
+    assert done.exit_code == 0, done.stderr
+    assert "warning: 'Ada' is the name of p1, p3" in done.stderr
+    events = json.loads(cli("log", "t1", "--json", "--store", fresh).stdout)["events"]
+    assert events[-1]["actor"] == {"role": "organizer", "id": "KB"}
+
+
 def test_register_csv_reads_a_german_excel_export_from_stdin(fresh: str) -> None:
     sheet = "\ufeffID;Name\r\np1;Jürgen Müller\r\np2;Zoë Ærø\r\n"
     done = cli("register", "t1", "--csv", "-", "--json", "--store", fresh, stdin=sheet)

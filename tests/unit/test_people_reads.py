@@ -105,7 +105,8 @@ def test_a_history_shows_each_drop_with_its_round_and_reason() -> None:
 
 def test_a_history_adds_its_new_fields_after_the_old_ones() -> None:
     fields = list(views.json_of(player_history(event().state, "p1", NAMES)))
-    assert fields[-4:] == ["penalties", "deck_checks", "extensions", "drops"]
+    assert fields[-5:] == ["penalties", "deck_checks", "extensions", "drops",
+                           "reinstated_in_rounds"]  # fmt: skip
     assert fields[:3] == ["tournament", "player", "name"]
 
 

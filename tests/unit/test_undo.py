@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from commands.errors import InvalidCommand, RuleViolation, UnknownPlayer, WrongPhase
+from commands.history import player_history
 from commands.views import status_view
 from ledger.events import (
     DisputedReport,
@@ -68,6 +69,9 @@ def test_a_reinstated_player_is_paired_again_from_the_next_round() -> None:
     assert "p4" in eligible_players(given.state) and not given.state.players["p4"].dropped
     paired = given.apply({"type": "pair_round", "tournament": T, "seed": 3})
     assert any("p4" in t.players for t in paired[0].pairings)  # type: ignore[attr-defined]
+    history = player_history(given.state, "p4", {})
+    assert history.reinstated_in_rounds == [2] and not history.dropped
+    assert [d.after_round for d in history.drops] == [1]
 
 
 def test_rounds_missed_before_reinstatement_count_as_the_ruleset_counts_them() -> None:
