@@ -1,0 +1,48 @@
+"""One Jinja2 environment for every HTML face.
+
+Autoescaping is on for every template (names are typed by people: a name is text,
+never markup), and an undefined variable is an error rather than an empty string, so
+that a template that names a field the read model lacks fails its test instead of
+printing a blank on the wall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+TEMPLATES = Path(__file__).with_name("templates")
+LANGS = ("en", "de")
+
+
+@cache
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def render(template: str, **context: Any) -> str:
+    """The page ``template`` (a file of ``templates/``) rendered with ``context``."""
+    return environment().get_template(template).render(**context)
+
+
+def labels(table: Mapping[str, Mapping[str, str]], lang: str) -> dict[str, str]:
+    """The labels of one face in ``lang`` (en or de: the regulations and many events are
+    German). Each face keeps its own table, every key in every language; a missing
+    translation is an error here, not an English word on a German page."""
+    if lang not in LANGS:
+        raise ValueError(f"language {lang!r} (supported: {', '.join(LANGS)})")
+    missing = sorted(k for k, v in table.items() if lang not in v)
+    if missing:
+        raise KeyError(f"no {lang} label for {', '.join(missing)}")
+    return {key: value[lang] for key, value in table.items()}
