@@ -52,11 +52,18 @@ def _dropped(state: TournamentState, e: PlayerDropped, seq: int) -> None:
 
 def _rejoined(state: TournamentState, e: PlayerRejoined, seq: int) -> None:
     """A returning player missed every round paired while they were away."""
-    player = state.players[e.player]
+    state.players[e.player].rejoined.append(back(state, e.player))
+
+
+def back(state: TournamentState, player_id: str) -> int:
+    """A player who was out plays again from the next round: every Swiss round paired
+    while they were out counts as missed (as the ruleset counts a missed round). Returns
+    the round they are back for."""
+    player = state.players[player_id]
     away_from = (player.dropped_after or 0) + 1
     player.missed += [r.number for r in state.rounds[away_from - 1 :] if r.stage == "swiss"]
     player.dropped, player.dropped_after = False, None
-    player.rejoined.append(len(state.rounds) + 1)
+    return len(state.rounds) + 1
 
 
 def _paired(state: TournamentState, e: RoundPaired, seq: int) -> None:
@@ -175,11 +182,7 @@ def _finished(state: TournamentState, e: TournamentFinished, seq: int) -> None:
 def _reinstated(state: TournamentState, e: PlayerReinstated, seq: int) -> None:
     """A drop undone: paired again from the next round; the Swiss rounds paired while the
     player was (wrongly) out count as missed rounds, as the ruleset counts them."""
-    player = state.players[e.player]
-    away_from = (player.dropped_after or 0) + 1
-    player.missed += [r.number for r in state.rounds[away_from - 1 :] if r.stage == "swiss"]
-    player.dropped, player.dropped_after = False, None
-    player.reinstated.append(len(state.rounds) + 1)
+    state.players[e.player].reinstated.append(back(state, e.player))
 
 
 def _reopened(state: TournamentState, e: TournamentReopened, seq: int) -> None:
