@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from projections.rulesets.base import ResultForm
+
 Number = int | float
 TableStateName = Literal["missing", "unconfirmed", "disputed", "confirmed"]
 StageName = Literal["registration", "swiss", "cut", "elimination", "finished"]
@@ -308,3 +310,46 @@ class TokenList(ReadModel):
     """The store's API tokens (or those that may act on one tournament), oldest first."""
 
     tokens: list[TokenRow]
+
+
+class Letterhead(ReadModel):
+    """What every printout says of its event (issue 14, Printouts): its name and ruleset,
+    the stage and current round, and the log's ``seq`` and head hash it was printed from
+    (the witness ``verify --witness`` checks later: a posted head proves the log was not
+    rewritten or truncated since, design: Integrity)."""
+
+    tournament: str
+    name: str
+    ruleset: str
+    stage: StageName
+    round: int
+    seq: int
+    head: str
+
+    @property
+    def witness(self) -> str:
+        """The one line a person copies from the wall: ``seq N HASH``."""
+        return f"seq {self.seq} {self.head}"
+
+
+class Seat(ReadModel):
+    """One line of the pairings by name: a player, their table and their opponent
+    (``opponent`` None: a bye)."""
+
+    player: str
+    name: str
+    table: int | None
+    opponent: str | None
+    opponent_name: str | None
+
+
+class Slips(ReadModel):
+    """The match slips of one round: every match with two players (a bye has nothing to
+    report), in table order, and the boxes its ruleset's result takes (``form``)."""
+
+    tournament: str
+    round: int
+    stage: Literal["swiss", "elimination"]
+    form: ResultForm
+    matches: list[PairingTable]
+    names: dict[str, str]

@@ -53,7 +53,7 @@ from typing import Any, ClassVar
 
 from ledger.events import MatchResult, Stage
 from projections.errors import InvalidResult
-from projections.rulesets.base import Outcome, Ruleset, Scores, Tiebreaker
+from projections.rulesets.base import Outcome, ResultForm, Ruleset, Scores, Tiebreaker
 from projections.rulesets.structures import StructureTables
 from projections.rulesets.tiebreakers import mov_and_sos_scores
 
@@ -137,6 +137,11 @@ class Armada20(StructureTables, Ruleset):
                 'initiative) as "winner"; they win with MoV 0, armada-2.0 '
                 '"Berechnung der Siegpunkte"'
             )
+
+    def result_form(self, stage: Stage) -> ResultForm:
+        """Victory points per player; equal points name the second player, who wins
+        ("Berechnung der Siegpunkte")."""
+        return ResultForm("points", tie_winner=True)
 
     def outcomes(self, players: tuple[str, str], result: MatchResult) -> tuple[Outcome, Outcome]:
         winner, win_points, loss_points, mov = self._decide(players, result)

@@ -77,6 +77,27 @@ class Tiebreaker:
         return f"{value:g}" if float(value).is_integer() else f"{value:.4f}"
 
 
+@dataclass(frozen=True, slots=True)
+class ResultForm:
+    """What a match slip asks the players to fill in, declared by the ruleset next to the
+    result shapes it takes (design: Result shapes), so that a printed slip draws boxes
+    that fit and keeps no list of rulesets of its own.
+
+    ``kind`` "games": game wins per player of a best-of-``games`` match (SWU), with a box
+    for drawn games when ``draws``; "points": victory points per player (X-Wing, Armada);
+    "game_winners": who won each of ``games`` games (LCG). ``tie_winner``: a box for the
+    player who takes a match level on that count (X-Wing's final salvo, Armada's second
+    player, an SWU elimination match decided at the table). ``intentional_draw``: a box
+    for a drawn match with no game played (swu-1.4 §4.4, Swiss only).
+    """
+
+    kind: Literal["games", "points", "game_winners"]
+    games: int = 1
+    draws: bool = False
+    tie_winner: bool = False
+    intentional_draw: bool = False
+
+
 def record_of(outcomes: Sequence[Outcome]) -> Record:
     """Matches won, lost and drawn (a bye is a win; point adjustments are no match)."""
     matches = [o for o in outcomes if not o.adjustment]
@@ -204,6 +225,10 @@ class Ruleset(ABC):
     @abstractmethod
     def bye(self) -> Outcome:
         """The outcome of a bye."""
+
+    @abstractmethod
+    def result_form(self, stage: Stage) -> ResultForm:
+        """What a slip of a match of ``stage`` asks the players to fill in."""
 
     def forfeit(self, players: tuple[str, str], loser: str, stage: Stage) -> MatchResult:
         """The result of a match lost by ``loser`` without play (drop, disqualification,

@@ -64,6 +64,7 @@ from projections.errors import InvalidOptions, InvalidResult
 from projections.rulesets.base import (
     MatchOutcome,
     Outcome,
+    ResultForm,
     Ruleset,
     Scores,
     Tiebreaker,
@@ -143,6 +144,14 @@ class Lcg21d(Ruleset):
                 )
             if result.light is not None and result.light not in players:
                 raise InvalidResult(f"light {result.light!r} is not a player of this match")
+
+    def result_form(self, stage: Stage) -> ResultForm:
+        """Each game's winner or a draw ("Zeitlimit"): two games in Swiss ("jede
+        Begegnung besteht aus 2 Spielen"); in the finals one game that has a winner
+        ("Einzelspiel-Runden", "Spielende durch Zeitablauf")."""
+        if stage == "swiss":
+            return ResultForm("game_winners", games=SWISS_GAMES, draws=True)
+        return ResultForm("game_winners", games=ELIMINATION_GAMES)
 
     @staticmethod
     def _check_swiss(games: Sequence[str]) -> None:

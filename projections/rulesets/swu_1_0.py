@@ -63,6 +63,7 @@ from projections.errors import InvalidResult
 from projections.rulesets.base import (
     MatchOutcome,
     Outcome,
+    ResultForm,
     Ruleset,
     Scores,
     Tiebreaker,
@@ -186,6 +187,12 @@ class Swu10(BestOfGames, Ruleset):
         if wa == wb:
             return "loss", "loss"
         return ("win", "loss") if wa > wb else ("loss", "win")
+
+    def result_form(self, stage: Stage) -> ResultForm:
+        """Game wins of the match (elimination always Bo3, §4.1.3) and its drawn games
+        (§4.3.2); in elimination a match level on games names who won it at the table."""
+        return ResultForm("games", games=self.best_of(stage), draws=True,
+                          tie_winner=stage == "elimination")  # fmt: skip
 
     def wins_needed(self, stage: Stage) -> int:
         return 2 if self.best_of(stage) == 3 else 1

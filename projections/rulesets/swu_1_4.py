@@ -38,6 +38,7 @@ from ledger.events import MatchResult, Stage
 from projections.errors import InvalidResult
 from projections.rulesets.base import (
     Outcome,
+    ResultForm,
     Ruleset,
     Scores,
     Tiebreaker,
@@ -146,6 +147,14 @@ class Swu14(BestOfGames, Ruleset):
             Outcome(b, first, points[first], wa, wb, d),  # type: ignore[arg-type]
             Outcome(a, second, points[second], wb, wa, d),  # type: ignore[arg-type]
         )
+
+    def result_form(self, stage: Stage) -> ResultForm:
+        """Game wins of a Bo1 or Bo3 match and its drawn games (§4.2.2, §4.3.2); in
+        elimination a match level on games names who won it at the table (§4.3.2); in
+        Swiss the players may draw intentionally (§4.4)."""
+        return ResultForm("games", games=self.best_of, draws=True,
+                          tie_winner=stage == "elimination",
+                          intentional_draw=stage == "swiss")  # fmt: skip
 
     def wins_needed(self, stage: Stage) -> int:
         return 2 if self.best_of == 3 else 1

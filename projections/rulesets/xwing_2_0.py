@@ -68,7 +68,7 @@ from typing import Any, ClassVar
 
 from ledger.events import MatchResult, Stage
 from projections.errors import InvalidOptions, InvalidResult
-from projections.rulesets.base import Outcome, Ruleset, Scores, Tiebreaker
+from projections.rulesets.base import Outcome, ResultForm, Ruleset, Scores, Tiebreaker
 from projections.rulesets.structures import StructureTables
 from projections.rulesets.tiebreakers import mov_and_sos_scores
 
@@ -144,6 +144,11 @@ class XWing20(StructureTables, Ruleset):
                 "equal victory points need the winner of the final salvo "
                 '("winner", "decided_by": "final_salvo"), xwing-2.0 "Finale Salve"'
             )
+
+    def result_form(self, stage: Stage) -> ResultForm:
+        """Victory points per player; equal points name the final salvo's winner
+        ("Finale Salve")."""
+        return ResultForm("points", tie_winner=True)
 
     def _check_points(self, points: tuple[int, int], stage: Stage) -> None:
         if min(points) < 0:

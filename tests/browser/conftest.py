@@ -21,8 +21,11 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium per test module: Playwright's sync API keeps an event loop running
+    in the thread while it is open, so a session-wide browser would make every later
+    test's ``asyncio.run`` fail ("cannot be called from a running event loop")."""
     if CHROMIUM is None:
         if os.environ.get("TLEDGER_TEST_BROWSER") == "1":
             pytest.fail("TLEDGER_TEST_BROWSER=1 but Debian's chromium is not installed "

@@ -1,0 +1,117 @@
+"""The printouts (issue 14, Printouts): pairings for the wall, standings, match slips
+and the bracket as self-contained HTML with print CSS for A4 or Letter.
+
+Pure functions: read models of the typed read side (``commands.views``,
+``commands.paper``), a language, the paper and the time printed (an input: the
+shell reads the clock) in; an HTML string out. Nothing here reads the store, the
+clock or joins a name. Every page carries the letterhead (event, what, round, time
+printed) and the witness line ``seq N HASH`` that ``verify --witness`` checks later
+(design: Integrity: "a head printed and posted at the venue" catches a re-hashed
+or truncated log).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from markupsafe import Markup
+
+from commands.pages.print_labels import print_labels, round_title
+from commands.pages.qr import qr_svg
+from commands.pages.render import render
+from commands.readmodels import Bracket, Letterhead, Pairings, Seat, Slips, Standings
+from projections.rulesets import ruleset
+
+KINDS = ("pairings", "standings", "slips", "bracket")
+#: ``--paper``: the CSS ``@page`` size of each paper (the page prints from any browser).
+PAPERS = {"a4": "A4", "letter": "letter"}
+
+
+@dataclass(frozen=True, slots=True)
+class SlipCode:
+    """A match's report code and the address of its report page (``{base_url}/s/{code}``),
+    shown on the slip in large type and as a QR code."""
+
+    code: str
+    url: str
+
+
+def pairings_page(head: Letterhead, pairings: Pairings, seats: Sequence[Seat], *, lang: str,
+                  printed_at: datetime, paper: str = "a4") -> str:  # fmt: skip
+    """The round's pairings by table (table order, as the engine numbered them) and, on
+    a new sheet, by name (``seats``, sorted by the read side)."""
+    return page("print_pairings.html.j2", head, lang, printed_at, paper, "pairings",
+                round=pairings.round, stage=pairings.stage, pairings=pairings,
+                seats=seats)  # fmt: skip
+
+
+def standings_page(head: Letterhead, standings: Standings, *, lang: str, printed_at: datetime,
+                   paper: str = "a4") -> str:  # fmt: skip
+    """Standings with the ruleset's tiebreakers in their order, labelled and shown as the
+    ruleset declares them (``Tiebreaker.show``: swu "OMW%" as a percentage, MoV as a
+    number), with a legend citing each one's section."""
+    rules = ruleset(standings.ruleset)
+    return page("print_standings.html.j2", head, lang, printed_at, paper, "standings",
+                round=head.round, stage=head.stage, standings=standings,
+                tiebreakers=rules.tiebreakers)  # fmt: skip
+
+
+def slips_page(
+    head: Letterhead, slips: Slips, codes: Mapping[tuple[str, str], SlipCode] | None = None,
+    *, lang: str, printed_at: datetime, paper: str = "a4",
+) -> str:  # fmt: skip
+    """One slip per match: both players' names and ids, table and round, the result boxes
+    of the ruleset's form, a no-show box and a signature line per player; with
+    ``codes`` (keyed by the match's two players in table order) the report code and a
+    QR code of its address."""
+    return page("print_slips.html.j2", head, lang, printed_at, paper, "slips",
+                round=slips.round, stage=slips.stage, slips=slips, codes=dict(codes or {}),
+                qr=qr_markup)  # fmt: skip
+
+
+def bracket_page(head: Letterhead, bracket: Bracket, *, lang: str, printed_at: datetime,
+                 paper: str = "a4") -> str:  # fmt: skip
+    """The bracket's seeds, its rounds by name with each match's seeds, winner and score,
+    and the champion once there is one."""
+    seed_of = {s.player: s.seed for s in bracket.seeds}  # an index of the model, to look up
+    return page("print_bracket.html.j2", head, lang, printed_at, paper, "bracket",
+                round=head.round, stage="", bracket=bracket, seed_of=seed_of, score=score,
+                round_title=lambda name: round_title(name, lang))  # fmt: skip
+
+
+def page(template: str, head: Letterhead, lang: str, printed_at: datetime, paper: str,
+         heading: str, **context: Any) -> str:  # fmt: skip
+    """A printout with the context every page shares: labels, letterhead, paper."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper {paper!r} (supported: {', '.join(PAPERS)})")
+    t = print_labels(lang)
+    stage = context.pop("stage")
+    return render(template, lang=lang, t=t, head=head, heading=t[heading],
+                  printed=printed(printed_at), page_size=PAPERS[paper],
+                  stage=t[stage] if stage else "", **context)  # fmt: skip
+
+
+def printed(at: datetime) -> str:
+    """The time printed, in UTC to the minute (as the log's times are UTC)."""
+    if at.tzinfo is None:
+        raise ValueError("the time printed must carry its time zone")
+    return at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def qr_markup(url: str) -> Markup:
+    """The QR code's SVG as markup: made by segno from the url, it holds no text of
+    the url (only path data), so it is safe to insert unescaped."""
+    return Markup(qr_svg(url))
+
+
+def score(result: Mapping[str, Any] | None) -> tuple[str, str] | None:
+    """A played match's game wins or victory points as its players' two numbers (in the
+    match's order, as the bracket model turned them); None for other shapes."""
+    for key in ("games", "points"):
+        pair = (result or {}).get(key)
+        if pair is not None:
+            return str(pair[0]), str(pair[1])
+    return None

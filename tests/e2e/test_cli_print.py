@@ -1,0 +1,156 @@
+"""``tledger print T KIND``: every printout to a file or standard output, its one-line
+errors, and that printing never appends to the log."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from commands.cli import app
+from tests.printing import rows, text, with_bracket
+
+ROOT = Path(__file__).resolve().parents[2]
+SWISS8 = ROOT / "examples" / "swiss8.jsonl"
+
+
+def cli(*args: str) -> Any:
+    return CliRunner().invoke(app, list(args))
+
+
+@pytest.fixture
+def swiss8(tmp_path: Path) -> str:
+    store = f"sqlite:///{tmp_path}/t.sqlite3"
+    assert cli("apply", str(SWISS8), "--store", store).exit_code == 0
+    return store
+
+
+def status(store: str, tournament: str = "swiss8") -> dict[str, Any]:
+    result = cli("status", tournament, "--json", "--store", store)
+    assert result.exit_code == 0, result.stderr
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+@pytest.mark.parametrize("kind", ["pairings", "standings", "slips"])
+def test_each_printout_is_written_to_its_file_and_nothing_is_appended(
+    swiss8: str, tmp_path: Path, kind: str
+) -> None:
+    before = status(swiss8)
+    out = tmp_path / f"{kind}.html"
+    result = cli("print", "swiss8", kind, "-o", str(out), "--store", swiss8)
+    assert result.exit_code == 0, result.stderr
+    page = out.read_text(encoding="utf-8")
+    words = text(page)
+    assert page.startswith("<!doctype html>") and "Store Showdown" in words
+    assert f"seq {before['seq']} {before['head']}" in words and "Round 3" in words
+    assert "Fennec" in words  # a name from the registry
+    assert status(swiss8) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["t.sqlite3", out.name])
+
+
+def test_the_time_printed_is_the_clock_now_in_utc(swiss8: str) -> None:
+    before = datetime.now(UTC).replace(second=0, microsecond=0)
+    result = cli("print", "swiss8", "standings", "--store", swiss8)
+    after = datetime.now(UTC)
+    printed = result.stdout.split("printed ", 1)[1][:20]
+    at = datetime.strptime(printed, "%Y-%m-%d %H:%M UTC").replace(tzinfo=UTC)
+    assert before <= at <= after
+
+
+def test_dash_writes_the_page_to_standard_output(swiss8: str) -> None:
+    result = cli("print", "swiss8", "pairings", "--round", "1", "-o", "-", "--store", swiss8)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("<!doctype html>")
+    assert [r[0] for r in rows(result.stdout, "by-table")] == ["1", "2", "3", "4"]
+    assert "Round 1" in text(result.stdout)
+
+
+def test_german_letter_paper(swiss8: str) -> None:
+    result = cli("print", "swiss8", "standings", "--lang", "de", "--paper", "letter",
+                 "--store", swiss8)  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "size: letter;" in result.stdout and "Rangliste" in text(result.stdout)
+
+
+def test_the_bracket_prints_after_the_cut(tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path}/b.sqlite3"
+    event = with_bracket(store=store)
+    out = tmp_path / "bracket.html"
+    result = cli("print", "t1", "bracket", "-o", str(out), "--store", store)
+    assert result.exit_code == 0, result.stderr
+    words = text(out.read_text(encoding="utf-8"))
+    assert "semifinal" in words and f"seq {event.state.seq} {event.state.head}" in words
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [(["pairing"], 2, "print: unknown kind 'pairing' (use one of: pairings, standings, "
+                      "slips, bracket)"),
+     (["pairings", "--round", "9"], 1, "print: round 9 is not paired"),
+     (["slips", "--round", "9"], 1, "print: round 9 is not paired"),
+     (["bracket"], 1, "print: no cut has been made: there is no bracket to print"),
+     (["standings", "--round", "2"], 2, "print: --round applies to pairings and slips, "
+                                        "not to standings"),
+     (["pairings", "--lang", "fr"], 2, "print: unknown language 'fr' (use one of: en, de)"),
+     (["pairings", "--paper", "a3"], 2, "print: unknown paper 'a3' (use one of: a4, letter)"),
+     (["pairings", "--base-url", "http://x"], 2, "print: --base-url applies to slips, "
+                                                 "not to pairings"),
+     (["slips", "--base-url", "192.168.1.10"], 2, "print: --base-url '192.168.1.10' is not "
+                                                  "an http:// or https:// address"),
+     (["slips", "-o", "slips.PDF"], 2, "print: no PDF engine installs here without system "
+                                       "libraries; write .html and print it from any browser "
+                                       "(A4 or Letter)")],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_appends_nothing(
+    swiss8: str, tmp_path: Path, args: list[str], code: int, message: str
+) -> None:
+    before = status(swiss8)
+    result = cli("print", "swiss8", *args, "--store", swiss8)
+    assert result.exit_code == code
+    assert result.stderr == f"error: {message}\n"
+    assert result.stdout == ""
+    assert status(swiss8) == before
+
+
+def test_an_unknown_tournament_and_an_unwritable_file_are_one_line(
+    swiss8: str, tmp_path: Path
+) -> None:
+    result = cli("print", "nope", "pairings", "--store", swiss8)
+    assert (result.exit_code, result.stderr) == (1, "error: print: unknown tournament 'nope'\n")
+    missing = tmp_path / "no" / "such" / "dir.html"
+    result = cli("print", "swiss8", "pairings", "-o", str(missing), "--store", swiss8)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: print: cannot write {missing}: No such file or directory\n"
+
+
+def test_slips_with_a_base_url_carry_each_matchs_code_and_address(
+    swiss8: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The codes come from ``commands.slipcodes.issue_codes`` (built apart, wired at the
+    merge): here a stand-in that records its call and issues a code per match."""
+    calls: list[tuple[int, datetime]] = []
+
+    def issue_codes(store: Any, state: Any, round_number: int, *, now: datetime
+                    ) -> dict[tuple[str, str], str]:  # fmt: skip
+        calls.append((round_number, now))
+        rnd = state.round(round_number)
+        return {(m.players[0], m.players[1]): f"C{m.table}X" for m in rnd.matches}
+
+    fake = types.ModuleType("commands.slipcodes")
+    fake.issue_codes = issue_codes  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "commands.slipcodes", fake)
+    result = cli("print", "swiss8", "slips", "--round", "2",
+                 "--base-url", "http://192.168.1.10:8000/", "--store", swiss8)  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert [c[0] for c in calls] == [2] and calls[0][1].tzinfo is not None
+    for table in range(1, 5):
+        assert f'<div class="code-text">C{table}X</div>' in result.stdout
+        assert f"http://192.168.1.10:8000/s/C{table}X" in result.stdout
+    assert result.stdout.count('class="qr"') == 4
