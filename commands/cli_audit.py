@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from commands.cli_options import AsOfOpt, JsonOpt, StoreOpt, Tournament
 from commands.cli_output import fail, print_json, read_source, reported_errors
 from commands.cli_read import load_state, names_of
+
+if TYPE_CHECKING:
+    from replay.witness import Witness, WitnessCheck
 
 app = typer.Typer()
 
@@ -22,11 +25,23 @@ def verify(
     tournament: Annotated[str | None, typer.Argument(help="Tournament id.")] = None,
     every: Annotated[bool, typer.Option("--all", help="Verify every tournament.")] = False,
     head: Annotated[str | None, typer.Option(help="Prove a published head is in the log.")] = None,
+    witness: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--witness",
+            metavar="FILE",
+            help="Heads copied from printouts, one 'seq SEQ HASH' per line ('-': stdin; "
+            "repeat for several files): each must be the log's event at that seq, or the "
+            "log was truncated or rewritten (exit 3).",
+        ),
+    ] = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Recompute the hash chain (naming the first bad seq, exit 3), then re-derive every
-    automatic pairing from its log prefix and seed; manual pairings are listed as manual."""
+    automatic pairing from its log prefix and seed; manual pairings are listed as manual.
+    With --witness, check heads printed earlier: a chain alone cannot catch a truncated
+    or consistently re-hashed log, a posted head can."""
     from ledger.url import open_store
     from replay.rebuild import gc_paused
     from replay.verify import find_head
@@ -34,6 +49,9 @@ def verify(
 
     if not every and tournament is None:
         fail("verify: name a tournament or give --all", 2)
+    if witness and every:
+        fail("verify: --witness checks one tournament's printed heads; name the tournament", 2)
+    witnesses = read_witnesses(witness or [])
     failed = False
     with reported_errors():
         st = open_store(store, create=False)
@@ -51,9 +69,56 @@ def verify(
                 view["head_seq"] = find_head(st.load(name), head) if report.head else None
                 failed |= view["head_seq"] is None
             failed |= not report.ok
+            checks = witness_checks(name, stored, witnesses, view)
             show_verification(view, as_json, head)
+            failed |= show_witnesses(checks, as_json)
     if failed:
         raise typer.Exit(3)
+
+
+def read_witnesses(files: list[str]) -> list[Witness]:
+    """Every witness of the files given, or a one-line error naming the line (exit 2)."""
+    from replay.witness import MalformedWitness, parse_witnesses
+
+    found: list[Witness] = []
+    for source in files:
+        try:
+            found += parse_witnesses(read_source(source), "stdin" if source == "-" else source)
+        except MalformedWitness as exc:
+            fail(f"verify: {exc}", 2)
+    return found
+
+
+def witness_checks(
+    name: str,
+    stored: list[tuple[int, int, bytes]],
+    witnesses: list[Witness],
+    view: dict[str, Any],
+) -> list[WitnessCheck]:
+    """Check the witnesses after the chain; their results join the JSON as ``witnesses``
+    (the existing keys keep their meaning: ``ok`` is the chain's and the pairings')."""
+    if not witnesses:
+        return []
+    from replay.witness import check_witnesses
+
+    checks = check_witnesses(name, stored, witnesses)
+    view["witnesses"] = [c.as_json() for c in checks]
+    return checks
+
+
+def show_witnesses(checks: list[WitnessCheck], as_json: bool) -> bool:
+    """Each witness on its line (human output), and the first contradicted one as the
+    error (stderr); True when one failed."""
+    from replay.witness import first_contradicted
+
+    if not as_json:
+        for check in checks:
+            typer.echo("  " + (check.message() if check.ok else
+                               f"{check.name}: CONTRADICTED: {check.reason}"))  # fmt: skip
+    first = first_contradicted(checks)
+    if first is not None:
+        typer.echo(f"error: integrity: {first.message()}", err=True)
+    return first is not None
 
 
 def show_verification(view: dict[str, Any], as_json: bool, head: str | None) -> None:
@@ -162,28 +227,56 @@ def explain(
 @app.command()
 def export(
     tournament: Tournament,
-    fmt: Annotated[str, typer.Option("--format", help="jsonl: the full log.")] = "jsonl",
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            help="jsonl: the full log, to import elsewhere; csv: standings with every "
+            "tiebreaker, then every match result, then the event (UTF-8 with a byte order "
+            "mark, for spreadsheets); json: the results document (rounds, matches, byes, "
+            "drops, penalties, cut, standings, seq and head).",
+        ),
+    ] = "jsonl",
     output: Annotated[
         str | None, typer.Option("-o", "--output", help="File (default stdout).")
     ] = None,
     store: StoreOpt = None,
 ) -> None:
-    """Write the full log: a header line with the players' registry, then one event per
-    line in its canonical stored bytes."""
+    """Write the tournament: the full log (jsonl: a header line with the players'
+    registry, then one event per line in its canonical stored bytes), or its results
+    (csv, json) with names and without external ids."""
     from ledger.transfer import export_lines
     from ledger.url import open_store
 
-    if fmt != "jsonl":
-        fail(f"export: unknown format {fmt!r} (jsonl)", 2)
+    if fmt not in ("jsonl", "csv", "json"):
+        fail(f"export: unknown format {fmt!r} (jsonl, csv, json)", 2)
     with reported_errors():
-        st = open_store(store, create=False)
-        if not st.load(tournament):  # checks every event: a damaged log is not exported
-            fail(f"unknown tournament {tournament!r}", 1)
-        data = b"".join(line + b"\n" for line in export_lines(st, tournament))
+        if fmt != "jsonl":
+            data = results_export(tournament, store, fmt)
+        else:
+            st = open_store(store, create=False)
+            if not st.load(tournament):  # checks every event: a damaged log is not exported
+                fail(f"unknown tournament {tournament!r}", 1)
+            data = b"".join(line + b"\n" for line in export_lines(st, tournament))
     if output:
         Path(output).write_bytes(data)
     else:
         sys.stdout.buffer.write(data)
+
+
+def results_export(tournament: str, store: str | None, fmt: str) -> bytes:
+    """The results document of the tournament's whole (checked) log, as CSV or JSON."""
+    import orjson
+
+    from commands.results_csv import csv_bytes
+    from commands.results_doc import results_document
+    from commands.views import json_of
+
+    st, state, events = load_state(tournament, store)
+    doc = results_document(state, events, names_of(st, tournament))
+    if fmt == "csv":
+        return csv_bytes(doc)
+    return orjson.dumps(json_of(doc), option=orjson.OPT_INDENT_2) + b"\n"
 
 
 @app.command("import")
