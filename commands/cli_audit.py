@@ -95,14 +95,15 @@ def witness_checks(
     witnesses: list[Witness],
     view: dict[str, Any],
 ) -> list[WitnessCheck]:
-    """Check the witnesses after the chain; their results join the JSON as ``witnesses``
-    (the existing keys keep their meaning: ``ok`` is the chain's and the pairings')."""
+    """Check the witnesses after the chain; their results join the JSON as ``witnesses``,
+    and ``ok`` is false when one is contradicted (the log is not what was printed)."""
     if not witnesses:
         return []
     from replay.witness import check_witnesses
 
     checks = check_witnesses(name, stored, witnesses)
     view["witnesses"] = [c.as_json() for c in checks]
+    view["ok"] = bool(view["ok"]) and all(c.ok for c in checks)
     return checks
 
 

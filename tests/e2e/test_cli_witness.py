@@ -105,14 +105,18 @@ def test_a_witness_from_the_future_fails_and_says_why_it_may(db: str) -> None:
         "from another store" in result.stderr  # fmt: skip
 
 
-def test_json_adds_the_witnesses_and_keeps_every_other_key(db: str, tmp_path: Path) -> None:
+def test_json_adds_the_witnesses_and_a_contradicted_one_makes_it_not_ok(
+    db: str, tmp_path: Path
+) -> None:
     plain = json.loads(cli("verify", "swiss8", "--json", "--store", db).stdout)
     wall = tmp_path / "wall.txt"
     wall.write_text(printed(db, 10) + f"seq 99 {'ab' * 32}\n")
     result = verify(db, wall, as_json=True)
     assert result.exit_code == 3
     view = json.loads(result.stdout)
-    assert {k: v for k, v in view.items() if k != "witnesses"} == plain
+    assert plain["ok"] and not view["ok"]
+    assert {k: v for k, v in view.items() if k not in ("witnesses", "ok")} == {
+        k: v for k, v in plain.items() if k != "ok"}  # fmt: skip
     assert view["witnesses"] == [
         {"file": str(wall), "line": 1, "seq": 10, "hash": heads(db)[10], "ok": True,
          "reason": None},
