@@ -136,7 +136,7 @@ def slip_codes(store: Store, state: TournamentState, round_number: int, base_url
     """Each match's report code (issued by ``commands.slipcodes``) and its report page's
     address on the venue network, ``{base_url}/s/{code}``."""
     from commands.pages.printouts import SlipCode
-    from commands.slipcodes import issue_codes  # type: ignore[import-not-found,unused-ignore]
+    from commands.slipcodes import issue_codes
 
     issued: dict[tuple[str, str], str] = issue_codes(store, state, round_number, now=now)
     root = base_url.rstrip("/")

@@ -33,6 +33,7 @@ from commands.handler import Handler
 from commands.history import player_history
 from commands.logfilter import LogFilter
 from commands.readmodels import ReadModel, Tournaments, TournamentSummary
+from commands.slipmatch import match_slip
 from commands.tokens import actor_labels
 from ledger.events import TournamentCreated
 from ledger.store import Recorded
@@ -47,7 +48,7 @@ FRESH_ENTRIES = 1024
 #: serialized bytes one cache may hold (a 2,048-player standings is about 400 kB)
 CACHE_BYTES = 64 * 1024 * 1024
 StateView = Literal[
-    "status", "standings", "pairings", "bracket", "outstanding", "player", "players"
+    "status", "standings", "pairings", "bracket", "outstanding", "player", "players", "slip"
 ]
 V = TypeVar("V")
 
@@ -60,9 +61,13 @@ class Query:
     round: int | None = None
     player: str | None = None
     search: str | None = None
+    #: a match slip's two players (view "slip", with ``round``)
+    players: tuple[str, str] | None = None
 
     @property
     def key(self) -> str:
+        if self.view == "slip":
+            return f"slip?round={self.round}&players={orjson.dumps(self.players).decode()}"
         if self.view == "pairings":
             return f"pairings?round={self.round or ''}"
         if self.view == "players":
@@ -343,5 +348,7 @@ def build(state: TournamentState, query: Query, names: Mapping[str, str]) -> Rea
             return player_history(state, query.player or "", names)
         case "players":
             return roster.players(state, names, query.search)
+        case "slip":
+            return match_slip(state, query.round or 0, query.players or ("", ""), names)
         case _:
             assert_never(query.view)

@@ -6,7 +6,8 @@ a global position by the stream's index (a scoped reader never scans the global
 log); the player registry table (personal data, deletable: our recorders in
 :mod:`ledger.recorders` write it in the transaction that appends the events); API
 tokens (with their label, expiry and revocation; a store made before those existed
-gains their columns when it is opened, so its tokens keep working). The base class
+gains their columns when it is opened, so its tokens keep working); the match slips'
+report codes (hashes only, one per match: issue 14). The base class
 keeps these in memory for ``memory://``; the SQL dialects share their queries and
 differ in placeholders, position column, erasure and how a table's columns are read.
 """
@@ -22,8 +23,8 @@ from typing import Any
 
 from eventsourcing.persistence import ApplicationRecorder
 
-from ledger import recorders
-from ledger.store import Listener, PlayerEntry, TokenEntry
+from ledger import recorders, slip_table
+from ledger.store import Listener, PlayerEntry, SlipCodeEntry, TokenEntry
 
 SCHEMA_LOCK_KEY = 0x74_6C_65_64  # "tled"
 #: the columns of ``tledger_tokens`` in the order the queries read them; the last four
@@ -70,6 +71,7 @@ class Dialect:
     def __init__(self) -> None:
         self._positions: dict[tuple[str, int], int] = {}
         self._tokens: dict[str, TokenEntry] = {}
+        self._slip_codes = slip_table.MemorySlipCodes()
 
     def configure(self, env: dict[str, str]) -> dict[str, str]:
         """The library's settings that make it build our recorder (ledger.recorders)."""
@@ -136,6 +138,13 @@ class Dialect:
             self._tokens[digest] = dataclasses.replace(self._tokens[digest], revoked_at=at)
         return bool(found)
 
+    def put_slip_codes(self, recorder: ApplicationRecorder, entries: Sequence[SlipCodeEntry]
+                       ) -> None:  # fmt: skip
+        self._slip_codes.put(entries)
+
+    def slip_code(self, recorder: ApplicationRecorder, code_hash: str) -> SlipCodeEntry | None:
+        return self._slip_codes.get(code_hash)
+
 
 class SQLDialect(Dialect):
     """Shared SQL of the persistent dialects; subclasses set the details."""
@@ -173,6 +182,7 @@ class SQLDialect(Dialect):
                 "created_at TEXT)"
             )
             self._add_token_columns(cur)
+            cur.execute(slip_table.CREATE)  # the match slips' codes (issue 14)
             cur.execute(
                 f"CREATE INDEX IF NOT EXISTS {self.stream_index} "
                 f"ON {self.events_table} ({self.stream_index_columns})"
@@ -285,6 +295,18 @@ class SQLDialect(Dialect):
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
             cur.execute(sql, (time_text(at), token_id))
             return bool(cur.fetchall())
+
+    def put_slip_codes(self, recorder: ApplicationRecorder, entries: Sequence[SlipCodeEntry]
+                       ) -> None:  # fmt: skip
+        """All the codes in one transaction (ledger.slip_table: a new code replaces a
+        match's old one)."""
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            for entry in entries:
+                cur.execute(self._q(slip_table.UPSERT), slip_table.row_of(entry))
+
+    def slip_code(self, recorder: ApplicationRecorder, code_hash: str) -> SlipCodeEntry | None:
+        rows = self._fetch(recorder, slip_table.SELECT, (code_hash,))
+        return slip_table.entry_of(rows[0]) if rows else None
 
     def _before_delete(self, cur: Any) -> None:
         """Hook: make the delete physical where the database allows it."""

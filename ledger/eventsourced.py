@@ -9,7 +9,7 @@ a rebuild, and our own fold is faster.
 
 What the library does not give comes from a dialect per database
 (:mod:`ledger.dialects`): positions with a stream's events, the scoped-stream
-index, the player registry and the tokens.
+index, the player registry, the tokens and the match slips' codes.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from eventsourcing.utils import Environment
 from ledger.chain import GENESIS, Checked, Sealed, event_of, load_checked, stored_hash
 from ledger.dialects import Dialect
 from ledger.errors import ConcurrencyConflict, StoreUnavailable
-from ledger.store import Listener, PlayerEntry, Recorded, TokenEntry
+from ledger.store import Listener, PlayerEntry, Recorded, SlipCodeEntry, TokenEntry
 
 NAMESPACE = uuid.UUID("6f1c1f0e-8a8b-4c43-9a59-5f3b7c2d9e10")
 PAGE = 1000
@@ -191,6 +191,14 @@ class EventsourcedStore:
     def revoke_token(self, token_id: str, at: datetime) -> bool:
         with translated_errors():
             return self._dialect.revoke_token(self._recorder, token_id, at)
+
+    def put_slip_codes(self, entries: Sequence[SlipCodeEntry]) -> None:
+        with translated_errors():
+            self._dialect.put_slip_codes(self._recorder, entries)
+
+    def slip_code(self, code_hash: str) -> SlipCodeEntry | None:
+        with translated_errors():
+            return self._dialect.slip_code(self._recorder, code_hash)
 
     def close(self) -> None:
         self._factory.close()

@@ -63,6 +63,20 @@ class TokenEntry:
     created_at: datetime | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SlipCodeEntry:
+    """A match slip's report code as stored: only its SHA-256, and the one match it
+    reports (issue 14: the code is good for that match and round only). A code is a
+    credential, like a token, so it lives beside the events and never in them.
+    ``players`` are the match's two players in table order."""
+
+    code_hash: str
+    tournament: str
+    round: int
+    players: tuple[str, str]
+    issued_at: datetime
+
+
 class Listener(Protocol):
     """Wakes a reader of the global sequence when any process may have appended, so that
     a process tails the store once instead of polling it per reader."""
@@ -154,5 +168,13 @@ class Store(Protocol):
         """Mark the token with this id revoked at ``at``; True when this call revoked it,
         False when there is no such token or it was revoked already (its first
         ``revoked_at`` stays)."""
+
+    def put_slip_codes(self, entries: Sequence[SlipCodeEntry]) -> None:
+        """Record match slips' codes (their hashes only), all or none; an entry for a
+        match (tournament, round, players) that has a code replaces that code, which
+        then stops working."""
+
+    def slip_code(self, code_hash: str) -> SlipCodeEntry | None:
+        """The slip code with this hash, if any (a replaced code is gone)."""
 
     def close(self) -> None: ...

@@ -28,6 +28,19 @@ def query_keys(query_string: bytes) -> list[str]:
     return list(dict.fromkeys(key for key, _ in pairs))
 
 
+#: paths whose last part is a credential (a match slip's report code, issue 14): logged
+#: as their route, so that a code never lands in a log
+SECRET_PATHS = ("/s/",)
+
+
+def logged_path(path: str) -> str:
+    """The path as logged: ``/s/K7QX-3MPA`` becomes ``/s/{code}``."""
+    for prefix in SECRET_PATHS:
+        if path.startswith(prefix):
+            return prefix + "{code}"
+    return path
+
+
 class AccessLog:
     """Pure ASGI middleware (no buffering: an event stream passes through as it is
     sent; its line is written when it ends, with the stream's whole duration)."""
@@ -56,7 +69,7 @@ class AccessLog:
             raise
         finally:
             self.emit({
-                "method": scope["method"], "path": scope["path"],
+                "method": scope["method"], "path": logged_path(scope["path"]),
                 "query": query_keys(scope.get("query_string", b"")), "status": status,
                 "ms": round((self.clock() - start) * 1000, 1),
             })  # fmt: skip

@@ -34,6 +34,9 @@ class Settings:
     ``as_of_cache``: past points of read models kept. ``token_recheck_seconds``: how
     long a token read from the store is trusted before it is read again, the bound
     on how late a ``token revoke`` made by another process takes effect here.
+    ``slip_misses_per_second`` and ``slip_miss_burst``: wrong match slip codes one
+    client address may try at ``/s/`` (issue 14), a burst for typos and then one
+    every six seconds, so guessing one of 31^8 codes stays hopeless.
     """
 
     max_body: int = 64 * 1024
@@ -44,6 +47,8 @@ class Settings:
     subscriber_queue: int = 1000
     as_of_cache: int = 256
     token_recheck_seconds: float = 5.0
+    slip_misses_per_second: float = 1 / 6
+    slip_miss_burst: int = 10
 
 
 #: roles whose commands are rate limited: many holders (every player) or an

@@ -16,7 +16,9 @@ from pydantic import BaseModel, ConfigDict
 
 from commands.api.deps import Caller, errors, handler_of, limiter_of, settings_of
 from commands.api.limits import limit_rate, read_body
-from commands.models import COMMAND_ADAPTER, parse_command
+from commands.auth import Principal
+from commands.handler import Outcome
+from commands.models import COMMAND_ADAPTER, Command, parse_command
 from ledger.events import Actor
 
 
@@ -78,10 +80,16 @@ async def post_command(request: Request, caller: Caller) -> Response:
         data = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
         raise HTTPException(400, f"malformed JSON: {exc}") from None
-    command = parse_command(data)
-    caller.check(command)
-    acted = command.model_copy(update={"actor": caller.actor})
-    outcome = await asyncio.to_thread(handler_of(request).handle, acted)
+    outcome = await run(request, caller, parse_command(data))
     answer = {"seq": outcome.seq, "position": outcome.position,
               "events": [r.as_json() for r in outcome.recorded]}  # fmt: skip
     return Response(orjson.dumps(answer), media_type="application/json")
+
+
+async def run(request: Request, caller: Principal, command: Command) -> Outcome:
+    """A command of the contract acted by ``caller``: checked against what the caller may
+    send (403), then decided and appended by the application's handler. The one way a
+    write goes over HTTP: ``POST /commands`` and a match slip's report page (issue 14)."""
+    caller.check(command)
+    acted = command.model_copy(update={"actor": caller.actor})
+    return await asyncio.to_thread(handler_of(request).handle, acted)

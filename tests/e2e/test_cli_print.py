@@ -4,8 +4,6 @@ errors, and that printing never appends to the log."""
 from __future__ import annotations
 
 import json
-import sys
-import types
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -130,27 +128,37 @@ def test_an_unknown_tournament_and_an_unwritable_file_are_one_line(
     assert result.stderr == f"error: print: cannot write {missing}: No such file or directory\n"
 
 
-def test_slips_with_a_base_url_carry_each_matchs_code_and_address(
-    swiss8: str, monkeypatch: pytest.MonkeyPatch
+def test_slips_with_a_base_url_carry_codes_that_open_each_matchs_report_page(
+    swiss8: str,
 ) -> None:
-    """The codes come from ``commands.slipcodes.issue_codes`` (built apart, wired at the
-    merge): here a stand-in that records its call and issues a code per match."""
-    calls: list[tuple[int, datetime]] = []
+    """Printed codes are issued by ``commands.slipcodes`` (only their hashes are stored),
+    and each one opens the report page of its own match and nobody else's."""
+    import re
 
-    def issue_codes(store: Any, state: Any, round_number: int, *, now: datetime
-                    ) -> dict[tuple[str, str], str]:  # fmt: skip
-        calls.append((round_number, now))
-        rnd = state.round(round_number)
-        return {(m.players[0], m.players[1]): f"C{m.table}X" for m in rnd.matches}
+    from fastapi.testclient import TestClient
 
-    fake = types.ModuleType("commands.slipcodes")
-    fake.issue_codes = issue_codes  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "commands.slipcodes", fake)
+    from commands.api import create_app
+    from commands.bootstrap import handler_for
+
     result = cli("print", "swiss8", "slips", "--round", "2",
                  "--base-url", "http://192.168.1.10:8000/", "--store", swiss8)  # fmt: skip
     assert result.exit_code == 0, result.stderr
-    assert [c[0] for c in calls] == [2] and calls[0][1].tzinfo is not None
-    for table in range(1, 5):
-        assert f'<div class="code-text">C{table}X</div>' in result.stdout
-        assert f"http://192.168.1.10:8000/s/C{table}X" in result.stdout
+    codes = re.findall(r'<div class="code-text">([A-Z0-9-]+)</div>', result.stdout)
+    assert len(codes) == 4 and len(set(codes)) == 4
+    for code in codes:
+        assert f"http://192.168.1.10:8000/s/{code}" in result.stdout
     assert result.stdout.count('class="qr"') == 4
+    pairings = json.loads(cli("pairings", "swiss8", "--json", "--round", "2",
+                              "--store", swiss8).stdout)["pairings"]  # fmt: skip
+    rows = json.loads(cli("players", "swiss8", "--json", "--store", swiss8).stdout)["players"]
+    names = {r["player"]: r["name"] for r in rows}
+    http = TestClient(create_app(handler_for(swiss8)))
+    for code, table in zip(codes, pairings, strict=True):
+        page = http.get(f"/s/{code}")
+        assert page.status_code == 200
+        shown = {p for p in names if names[p] in page.text}
+        assert set(table["players"]) <= shown, (table, shown)
+    again = cli("print", "swiss8", "slips", "--round", "2",
+                "--base-url", "http://192.168.1.10:8000", "--store", swiss8)  # fmt: skip
+    assert again.exit_code == 0
+    assert http.get(f"/s/{codes[0]}").status_code == 404, "a reprint replaces the codes"

@@ -1,0 +1,203 @@
+"""``/s/{code}``: the report page of a match slip (issue 14: slips that report themselves).
+
+A player scans the slip's QR code, says which of the two players they are and what
+happened; the opponent confirms with the same code. No token and no account: the
+code is the credential, and it names one match of one round (commands/slipcodes.py),
+so the page can report nothing else: the command's tournament, round and players
+come from the code's entry, never from the form. The report is the contract's
+``report_result`` with a player actor, run through the same path as
+``POST /commands`` (commands.api.writes.run), so the design's rules apply as for
+any player report: matching reports confirm, differing ones leave the match
+disputed for a judge, an official's report overrides, a confirmed match refuses.
+
+Guessing codes is bounded per client address: each wrong code spends one of the
+address's misses (``Settings.slip_miss_burst``, refilled at
+``slip_misses_per_second``) and an address without one gets 429 before its code is
+even looked up. Reports through one code share the command rate of a player token.
+The pages are HTML, left out of the OpenAPI document (they are no API), and never
+cached: they show the match as it stands. The code is left out of the access log
+(commands.api.access).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import parse_qsl, quote
+
+import orjson
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from commands.api.deps import limiter_of, settings_of, store_of
+from commands.api.limits import RateLimiter, limit_rate, read_body, retry_after
+from commands.api.reads import read_side
+from commands.api.writes import run
+from commands.auth import Forbidden, Principal
+from commands.errors import CommandError
+from commands.pages.slip_report import Notice, language, notice_page, report_page
+from commands.readmodels import MatchSlip
+from commands.readside import Query
+from commands.slipcodes import hash_of
+from commands.slipform import command_of
+from commands.slipmatch import SlipMatchGone
+from ledger.store import SlipCodeEntry, TokenEntry
+
+router = APIRouter()
+_CREATING = threading.Lock()
+#: the page needs no resource from anywhere: its own inline style and script only
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+    "script-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+}
+MAX_FIELDS = 32
+
+
+class GuessLimiter(RateLimiter):
+    """Wrong codes per client address: a token bucket that is looked at before a code is
+    looked up (``wait``) and spent only on a miss (``take``)."""
+
+    def wait(self, key: str) -> float | None:
+        """Seconds until the address may try a code again; None when it may now."""
+        now = self.clock()
+        with self.guard:
+            bucket = self.buckets.get(key)
+            if bucket is None:
+                return None
+            tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.rate)
+        return None if tokens >= 1 else (1 - tokens) / self.rate
+
+
+def guesses_of(request: Request) -> GuessLimiter:
+    """The application's miss counter per client address, made on first use."""
+    state = request.app.state
+    with _CREATING:
+        limiter: GuessLimiter | None = getattr(state, "slip_guesses", None)
+        if limiter is None:
+            settings = settings_of(request)
+            limiter = GuessLimiter(settings.slip_misses_per_second, settings.slip_miss_burst)
+            state.slip_guesses = limiter
+    return limiter
+
+
+def html(body: str, status: int = 200, headers: Mapping[str, str] | None = None) -> HTMLResponse:
+    return HTMLResponse(body, status_code=status, headers={**HEADERS, **(headers or {})})
+
+
+def notice(lang: str, what: Notice, status: int, headers: Mapping[str, str] | None = None
+           ) -> HTMLResponse:  # fmt: skip
+    return html(notice_page(lang, what), status, headers)
+
+
+def lang_of(request: Request) -> str:
+    return language(request.query_params.get("lang"), request.headers.get("accept-language"))
+
+
+async def code_entry(request: Request, code: str, lang: str) -> SlipCodeEntry | HTMLResponse:
+    """The code's entry, or the page that says why there is none: too many wrong codes
+    from this address (429, the code is not looked up), or no such code (404: unknown,
+    replaced or mistyped alike, so a guess learns nothing)."""
+    guesses, address = guesses_of(request), request.client.host if request.client else ""
+    wait = guesses.wait(address)
+    if wait is not None:
+        return notice(lang, "too_many", 429, {"Retry-After": retry_after(wait)})
+    digest = hash_of(code)
+    entry = await asyncio.to_thread(store_of(request).slip_code, digest) if digest else None
+    if entry is None:
+        guesses.take(address)
+        return notice(lang, "unknown", 404)
+    return entry
+
+
+async def slip_of(request: Request, entry: SlipCodeEntry) -> MatchSlip:
+    """The code's match as the read side has it now (raises SlipMatchGone when the
+    match was paired again)."""
+    side = await read_side(request)
+    query = Query("slip", round=entry.round, players=entry.players)
+    found = await asyncio.to_thread(side.get, entry.tournament, query)
+    assert isinstance(found.model, MatchSlip)
+    return found.model
+
+
+@router.get("/s", include_in_schema=False)
+async def find(request: Request, code: str = "", lang: str = "") -> Response:
+    """The "type your code" field of a notice page: on to the code's own page."""
+    if not code.strip():
+        return notice(lang_of(request), "unknown", 404)
+    target = f"/s/{quote(code.strip(), safe='')}" + (f"?lang={quote(lang)}" if lang else "")
+    return RedirectResponse(target, status_code=303, headers=HEADERS)
+
+
+@router.get("/s/{code}", include_in_schema=False)
+async def show(request: Request, code: str) -> Response:
+    """The slip's match: where its result stands, and the form to report it."""
+    lang = lang_of(request)
+    entry = await code_entry(request, code, lang)
+    if isinstance(entry, Response):
+        return entry
+    try:
+        slip = await slip_of(request, entry)
+    except SlipMatchGone:
+        return notice(lang, "gone", 404)
+    return html(report_page(slip, lang, nonce=secrets.token_hex(8)))
+
+
+@router.post("/s/{code}", include_in_schema=False)
+async def report(request: Request, code: str) -> Response:
+    """A player's report through the slip: the page again, showing the new state, or why
+    the report was not taken (nothing is appended then)."""
+    lang = lang_of(request)
+    entry = await code_entry(request, code, lang)
+    if isinstance(entry, Response):
+        return entry
+    try:
+        slip = await slip_of(request, entry)
+    except SlipMatchGone:
+        return notice(lang, "gone", 404)
+    fields: dict[str, str] = {}
+    status, error, headers = 200, None, None
+    try:
+        limit_rate(limiter_of(request), f"slip:{entry.code_hash}", "player")
+        fields = await form_fields(request)
+        command = command_of(fields, slip)
+        player = command.actor.id if command.actor else ""
+        caller = Principal(TokenEntry(entry.code_hash, "slip", "player", entry.tournament, player))
+        await run(request, caller, command)
+    except HTTPException as exc:
+        status, error, headers = exc.status_code, str(exc.detail), exc.headers
+    except Forbidden as exc:
+        status, error = 403, str(exc)
+    except CommandError as exc:
+        status, error = exc.http_status, str(exc)
+    slip = await slip_of(request, entry)
+    page = report_page(slip, lang, nonce=secrets.token_hex(8), posted=error is None,
+                       error=error, values=fields if error else None)  # fmt: skip
+    return html(page, status, headers)
+
+
+async def form_fields(request: Request) -> dict[str, str]:
+    """The form as sent: urlencoded (a plain HTML form) or a JSON object (a script);
+    each field once, its first value. 400 when it is neither."""
+    body = await read_body(request, settings_of(request).max_body)
+    if request.headers.get("content-type", "").startswith("application/json"):
+        try:
+            data: Any = orjson.loads(body)
+        except orjson.JSONDecodeError:
+            raise HTTPException(400, "malformed JSON") from None
+        if not isinstance(data, dict) or len(data) > MAX_FIELDS:
+            raise HTTPException(400, "the form is a JSON object of its fields")
+        return {str(k): str(v) for k, v in data.items() if isinstance(v, str | int)}
+    try:
+        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True,
+                          strict_parsing=False, max_num_fields=MAX_FIELDS)  # fmt: skip
+    except (UnicodeDecodeError, ValueError):
+        raise HTTPException(400, "malformed form") from None
+    fields: dict[str, str] = {}
+    for key, value in pairs:
+        fields.setdefault(key, value)
+    return fields

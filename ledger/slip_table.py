@@ -1,0 +1,71 @@
+"""The match slips' report codes beside the events (issue 14: slips that report themselves).
+
+A code is a credential, like an API token: it is kept in a table of its own, never in
+a hashed event, and only as its SHA-256. One code per match (tournament, round and
+its two players in table order): issuing a new one replaces the old, which then stops
+working. The same SQL serves SQLite and PostgreSQL (``?`` placeholders, which the
+dialect turns into its own); ``memory://`` keeps them in :class:`MemorySlipCodes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from ledger.store import SlipCodeEntry
+
+TABLE = "tledger_slip_codes"
+#: the columns in the order the queries read and write them
+COLUMNS = ("code_hash", "tournament", "round_number", "player_a", "player_b", "issued_at")
+#: made when a store is opened (a store made before slips gains the table then)
+CREATE = (
+    f"CREATE TABLE IF NOT EXISTS {TABLE} ("
+    "code_hash TEXT PRIMARY KEY, tournament TEXT NOT NULL, round_number INTEGER NOT NULL, "
+    "player_a TEXT NOT NULL, player_b TEXT NOT NULL, issued_at TEXT NOT NULL, "
+    "UNIQUE (tournament, round_number, player_a, player_b))"
+)
+#: one statement per code: a match's new code replaces its old one, so two processes
+#: issuing codes for the same match at once leave one code and never fail
+UPSERT = (
+    f"INSERT INTO {TABLE} ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)}) "
+    "ON CONFLICT (tournament, round_number, player_a, player_b) DO UPDATE SET "
+    "code_hash = excluded.code_hash, issued_at = excluded.issued_at"
+)
+SELECT = f"SELECT {', '.join(COLUMNS)} FROM {TABLE} WHERE code_hash = ?"
+
+
+def match_key(entry: SlipCodeEntry) -> tuple[str, int, str, str]:
+    """The match a code reports: the unique key of the table."""
+    return entry.tournament, entry.round, *entry.players
+
+
+def row_of(entry: SlipCodeEntry) -> tuple[Any, ...]:
+    """The entry as the table's columns (times as ISO 8601 text, as the tokens keep them)."""
+    return (entry.code_hash, *match_key(entry), entry.issued_at.isoformat())
+
+
+def entry_of(row: Any) -> SlipCodeEntry:
+    """A row (its columns by name) as the port's entry."""
+    return SlipCodeEntry(row["code_hash"], row["tournament"], int(row["round_number"]),
+                         (row["player_a"], row["player_b"]),
+                         datetime.fromisoformat(str(row["issued_at"])))  # fmt: skip
+
+
+class MemorySlipCodes:
+    """The table of a ``memory://`` store: the same replacement rule, in two dicts."""
+
+    def __init__(self) -> None:
+        self._by_hash: dict[str, SlipCodeEntry] = {}
+        self._by_match: dict[tuple[str, int, str, str], str] = {}
+
+    def put(self, entries: Sequence[SlipCodeEntry]) -> None:
+        for entry in entries:
+            old = self._by_match.get(match_key(entry))
+            if old is not None:
+                del self._by_hash[old]
+            self._by_hash[entry.code_hash] = entry
+            self._by_match[match_key(entry)] = entry.code_hash
+
+    def get(self, code_hash: str) -> SlipCodeEntry | None:
+        return self._by_hash.get(code_hash)

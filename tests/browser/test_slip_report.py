@@ -1,0 +1,133 @@
+"""A match slip's report page on a 360 px phone (issue 14: slips that report themselves),
+against a real ``tledger serve``: a player opens the slip's address, says who they are,
+enters the result and submits; the opponent confirms with the same code; the page shows
+the result confirmed, and never scrolls sideways. Screenshots go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from commands.handler import Handler
+from commands.models import parse_command
+from commands.slipcodes import issue_codes
+from ledger.url import open_store
+from tests.browser.conftest import no_horizontal_scroll, screenshot
+from tests.e2e.test_http import served
+
+NOW = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
+PLAYERS = {"p1": "Anneliese Müller-Lüdenscheidt", "p2": "Ben Okafor", "p3": "Chiara Rossi",
+           "p4": "Dmitri Volkov"}  # fmt: skip
+
+
+@dataclass
+class Served:
+    base: str
+    codes: dict[tuple[str, str], str]
+    handler: Handler
+    tournament: str
+
+
+@pytest.fixture
+def slips(tmp_path: Path) -> Iterator[Served]:
+    """A served SQLite store whose swu-1.4 event has round 1 started and slips issued."""
+    url = f"sqlite:///{tmp_path / 'slips.sqlite3'}"
+    handler = Handler(open_store(url))
+    t = f"b-{uuid.uuid4().hex[:8]}"
+    commands: list[dict[str, Any]] = [
+        {"type": "create_tournament", "name": "Store Showdown Hamburg", "ruleset": "swu-1.4"},
+        *({"type": "register_player", "player": p, "name": n} for p, n in PLAYERS.items()),
+        {"type": "pair_round", "pairings": [["p1", "p2"], ["p3", "p4"]]},
+        {"type": "start_round"},
+    ]
+    for command in commands:
+        handler.handle(parse_command({"tournament": t, **command}))
+    codes = issue_codes(handler.store, handler.state(t), 1, now=NOW)
+    with served(url) as base:
+        yield Served(base, codes, handler, t)
+
+
+def choose(page: Any, group: str, text: str) -> None:
+    """Tap the big button that shows ``text`` in the radio group whose own legend is
+    ``group``."""
+    page.locator(f"xpath=//fieldset[legend[normalize-space()='{group}']]"
+                 f"/div/label[normalize-space()='{text}']").click()  # fmt: skip
+
+
+def submit(page: Any, button: str) -> None:
+    with page.expect_navigation():
+        page.get_by_role("button", name=button).click()
+
+
+def scores(page: Any, where: str) -> list[tuple[str, str]]:
+    """The (name, number) rows of a result shown in ``where``."""
+    names = page.locator(f"{where} .row span").all_inner_texts()
+    numbers = page.locator(f"{where} .row b").all_inner_texts()
+    return list(zip(names, numbers, strict=True))
+
+
+def state_text(page: Any) -> str:
+    return str(page.locator("#state").inner_text()).strip()
+
+
+def test_a_player_reports_from_the_slip_and_the_opponent_confirms(
+    phone: Any, slips: Served
+) -> None:
+    base, codes = slips.base, slips.codes
+    phone.goto(f"{base}/s/{codes[('p1', 'p2')]}")
+    assert "Store Showdown Hamburg" in phone.inner_text("header")
+    assert "Round 1 · Table 1" in phone.inner_text("header")
+    assert state_text(phone) == "No result yet"
+    choose(phone, "I am", PLAYERS["p1"])
+    choose(phone, "Games won: Anneliese Müller-Lüdenscheidt", "2")
+    choose(phone, "Games won: Ben Okafor", "1")
+    assert no_horizontal_scroll(phone)
+    screenshot(phone, "slip-report-form")
+    submit(phone, "Submit result")
+    assert state_text(phone) == "Thanks — waiting for Ben Okafor to confirm"
+    assert scores(phone, ".reports") == [(PLAYERS["p1"], "2"), (PLAYERS["p2"], "1")]
+    assert no_horizontal_scroll(phone)
+    screenshot(phone, "slip-report-waiting")
+
+    phone.goto(f"{base}/s/{codes[('p1', 'p2')].lower().replace('-', '')}")  # as typed
+    assert state_text(phone) == "Waiting for Ben Okafor to confirm"
+    submit(phone, "I am Ben Okafor: confirm")
+    assert state_text(phone) == "Thanks — the result is confirmed"
+    assert "This result is confirmed; ask a judge to correct it." in phone.inner_text("body")
+    assert scores(phone, ".result") == [(PLAYERS["p1"], "2"), (PLAYERS["p2"], "1")]
+    assert phone.locator("form#report").count() == 0
+    assert no_horizontal_scroll(phone)
+    screenshot(phone, "slip-report-confirmed")
+    rnd = slips.handler.state(slips.tournament).round(1)
+    assert rnd is not None
+    match = rnd.match_of("p1", "p2")
+    assert match is not None and match.status == "confirmed"
+    assert match.result is not None and match.result.games == (2, 1)
+
+
+def test_the_page_speaks_german_and_still_fits_the_phone(phone: Any, slips: Served) -> None:
+    phone.goto(f"{slips.base}/s/{slips.codes[('p3', 'p4')]}?lang=de")
+    assert "Runde 1 · Tisch 2" in phone.inner_text("header")
+    assert state_text(phone) == "Noch kein Ergebnis"
+    choose(phone, "Ich bin", PLAYERS["p3"])
+    choose(phone, "Gewonnene Spiele: Chiara Rossi", "1")
+    choose(phone, "Gewonnene Spiele: Dmitri Volkov", "1")
+    choose(phone, "Unentschiedene Spiele", "1")
+    assert no_horizontal_scroll(phone)
+    screenshot(phone, "slip-report-de")
+    submit(phone, "Ergebnis senden")
+    assert state_text(phone) == "Danke – wartet auf die Bestätigung von Dmitri Volkov"
+
+
+def test_a_mistyped_code_shows_the_code_field_on_a_phone(phone: Any, slips: Served) -> None:
+    response = phone.goto(f"{slips.base}/s/WRNG-C0DE")
+    assert response.status == 404
+    assert "No match has this code." in phone.inner_text("h1")
+    assert no_horizontal_scroll(phone)

@@ -1,0 +1,379 @@
+"""A match slip's report page over HTTP (issue 14: slips that report themselves): a player
+reports through the slip's code, the opponent confirms with the same code, a dispute
+waits for a judge, and the code reports its own match of its own round and nothing
+else. Nothing is appended on any refusal.
+
+The main flows run against a real ``tledger serve`` on SQLite and PostgreSQL; the
+rest against the application in process (FastAPI's TestClient) on SQLite.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from commands.api import create_app
+from commands.api.limits import Settings
+from commands.api.slips import GuessLimiter
+from commands.handler import Handler
+from commands.models import parse_command
+from commands.slipcodes import issue_codes
+from ledger.slip_table import TABLE
+from ledger.url import open_store
+from tests.e2e.test_http import served, token
+from tests.stores import KINDS, store_url
+
+NOW = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
+NAMES = {"p1": "Ada", "p2": "Ben", "p3": "Cyra", "p4": "Dov"}
+WON = {"games_0": "2", "games_1": "1", "draws": "0"}
+LOST = {"games_0": "1", "games_1": "2", "draws": "0"}
+
+
+@dataclass
+class Event:
+    """A tournament with round 1 paired (p1-p2 at table 1, p3-p4 at table 2), and the
+    slips' codes of its round 1."""
+
+    url: str
+    handler: Handler
+    id: str = field(default_factory=lambda: f"s-{uuid.uuid4().hex[:10]}")
+    codes: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def run(self, **command: Any) -> None:
+        self.handler.handle(parse_command({"tournament": self.id, **command}))
+
+    def issue(self, round_number: int = 1) -> dict[tuple[str, str], str]:
+        self.codes = issue_codes(self.handler.store, self.handler.state(self.id), round_number,
+                                 now=NOW)  # fmt: skip
+        return self.codes
+
+    @property
+    def seq(self) -> int:
+        return self.handler.state(self.id).seq
+
+    def status(self, a: str, b: str, round_number: int = 1) -> str:
+        rnd = self.handler.state(self.id).round(round_number)
+        match = rnd.match_of(a, b) if rnd else None
+        assert match is not None
+        return match.status
+
+    def reports(self) -> list[dict[str, Any]]:
+        return [r.as_json() for r in self.handler.store.load(self.id)
+                if r.event.type == "result_reported"]  # fmt: skip
+
+
+def make_event(url: str, ruleset: str = "swu-1.4", start: bool = True) -> Event:
+    event = Event(url, Handler(open_store(url)))
+    event.run(type="create_tournament", name="Slip Night", ruleset=ruleset)
+    for player, name in NAMES.items():
+        event.run(type="register_player", player=player, name=name)
+    event.run(type="pair_round", pairings=[["p1", "p2"], ["p3", "p4"]])
+    if start:
+        event.run(type="start_round")
+    event.issue()
+    return event
+
+
+def forget_codes(url: str, tournament: str) -> None:
+    """The shared PostgreSQL keeps no codes of a test (its events stay, as every test's)."""
+    if url.startswith("postgresql"):
+        import psycopg
+
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute(f"DELETE FROM {TABLE} WHERE tournament = %s", (tournament,))
+
+
+@pytest.fixture(params=KINDS)
+def live(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Event, str]]:
+    """An event on a served SQLite or PostgreSQL store, and the server's base URL."""
+    url = store_url(request.param, tmp_path, "slips.sqlite3")
+    event = make_event(url)
+    try:
+        with served(url) as base:
+            yield event, base
+    finally:
+        forget_codes(url, event.id)
+
+
+@pytest.fixture
+def local(tmp_path: Path) -> Event:
+    return make_event(f"sqlite:///{tmp_path / 'slips.sqlite3'}")
+
+
+def client(event: Event, settings: Settings | None = None, **options: Any) -> TestClient:
+    return TestClient(create_app(event.handler, settings, **options))
+
+
+def state_line(page: str) -> str:
+    """The text of the page's state box."""
+    start = page.index('id="state">') + len('id="state">')
+    return " ".join(page[start : page.index("</div>", start)].split())
+
+
+def post(http: Any, code: str, player: str, **fields: str) -> Any:
+    return http.post(f"/s/{code}", data={"player": player, **fields})
+
+
+def test_a_report_by_one_player_is_confirmed_by_the_other(live: tuple[Event, str]) -> None:
+    event, base = live
+    code = event.codes[("p1", "p2")]
+    with httpx.Client(base_url=base, timeout=30) as http:
+        page = http.get(f"/s/{code}")
+        assert page.status_code == 200 and "Ada" in page.text and "Ben" in page.text
+        assert state_line(page.text) == "No result yet"
+        first = post(http, code, "p1", **WON)
+        assert first.status_code == 200, first.text
+        assert state_line(first.text) == "Thanks — waiting for Ben to confirm"
+        assert event.status("p1", "p2") == "unconfirmed"
+        second = post(http, code.lower().replace("-", ""), "p2", **WON)
+        assert second.status_code == 200, second.text
+        assert state_line(second.text) == "Thanks — the result is confirmed"
+    assert event.status("p1", "p2") == "confirmed"
+    assert [r["actor"] for r in event.reports()] == [
+        {"role": "player", "id": "p1"}, {"role": "player", "id": "p2"}]  # fmt: skip
+    assert {r["result"]["games"] == [2, 1] for r in event.reports()} == {True}
+
+
+def test_differing_reports_wait_for_a_judge_whose_report_decides(live: tuple[Event, str]) -> None:
+    event, base = live
+    code = event.codes[("p1", "p2")]
+    judge = token(event.url, "--role", "judge", "--tournament", event.id)
+    with httpx.Client(base_url=base, timeout=30) as http:
+        assert post(http, code, "p1", **WON).status_code == 200
+        differing = post(http, code, "p2", **LOST)
+        assert differing.status_code == 200
+        assert state_line(differing.text) == "Your reports differ: a judge will decide"
+        assert event.status("p1", "p2") == "disputed"
+        decided = http.post("/commands", headers={"Authorization": f"Bearer {judge}"}, json={
+            "type": "report_result", "tournament": event.id, "round": 1,
+            "players": ["p1", "p2"], "result": {"games": [2, 1], "draws": 0}})  # fmt: skip
+        assert decided.status_code == 200, decided.text
+        disputed = decided.json()["events"][0]["disputed"]
+        assert [d["player"] for d in disputed] == ["p2"]
+        assert state_line(http.get(f"/s/{code}").text) == "Confirmed"
+        seq = event.seq
+        refused = post(http, code, "p2", **LOST)
+        assert refused.status_code == 409
+        assert "This result is confirmed; ask a judge to correct it." in refused.text
+    assert event.seq == seq
+    assert event.status("p1", "p2") == "confirmed"
+
+
+def test_a_code_reports_only_its_own_match(local: Event) -> None:
+    http = client(local)
+    code = local.codes[("p1", "p2")]
+    page = http.get(f"/s/{code}").text
+    assert "Cyra" not in page and "Dov" not in page and "p3" not in page
+    seq = local.seq
+    forged = post(http, code, "p3", **WON)
+    assert forged.status_code == 403
+    assert "reports only its own match" in forged.text
+    absent = post(http, code, "p1", no_show="p3")
+    assert absent.status_code == 422 and "not a player of this match" in absent.text
+    assert post(http, code, "", **WON).status_code == 422
+    assert local.seq == seq and local.reports() == []
+    assert local.status("p3", "p4") == "pending"
+    assert http.get(f"/tournaments/{local.id}/log").status_code == 401, "no token, no log"
+
+
+def test_a_round_1_code_reports_only_round_1_and_nothing_once_it_is_confirmed(
+    local: Event,
+) -> None:
+    old = local.codes[("p1", "p2")]
+    for players in (["p1", "p2"], ["p3", "p4"]):
+        local.run(type="report_result", round=1, players=players, result={"games": [2, 0],
+                                                                         "draws": 0})  # fmt: skip
+    local.run(type="pair_round", pairings=[["p1", "p3"], ["p2", "p4"]])
+    local.run(type="start_round")
+    http = client(local)
+    page = http.get(f"/s/{old}").text
+    assert "Round 1 · Table 1" in page and "Cyra" not in page
+    assert state_line(page) == "Confirmed"
+    assert 'id="report"' not in page, "no form for a confirmed match"
+    seq = local.seq
+    used = post(http, old, "p1", **WON)
+    assert used.status_code == 409
+    assert "This result is confirmed; ask a judge to correct it." in used.text
+    assert local.seq == seq
+    assert local.status("p1", "p3", round_number=2) == "pending"
+
+
+def test_a_replaced_code_is_unknown_and_the_new_one_works(local: Event) -> None:
+    old = local.codes[("p1", "p2")]
+    new = local.issue()[("p1", "p2")]
+    http = client(local)
+    gone = http.get(f"/s/{old}")
+    assert gone.status_code == 404 and "No match has this code." in gone.text
+    assert "Ada" not in gone.text
+    seq = local.seq
+    assert post(http, old, "p1", **WON).status_code == 404
+    assert local.seq == seq
+    assert http.get(f"/s/{new}").status_code == 200
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_too_many_wrong_codes_from_one_address_get_429(local: Event) -> None:
+    app = create_app(local.handler, Settings(slip_miss_burst=3, slip_misses_per_second=0.5))
+    clock = Clock()
+    app.state.slip_guesses = GuessLimiter(0.5, 3, clock=clock)
+    http = TestClient(app)
+    assert [http.get(f"/s/{c}").status_code for c in ("AAAA-AAAA", "BBBB", "CCCC-CCCC")] == [
+        404] * 3  # fmt: skip
+    blocked = http.get("/s/DDDD-DDDD")
+    assert blocked.status_code == 429 and blocked.headers["Retry-After"] == "2"
+    assert "Too many wrong codes" in blocked.text
+    assert http.get(f"/s/{local.codes[('p1', 'p2')]}").status_code == 429, "not even looked up"
+    assert post(http, local.codes[("p1", "p2")], "p1", **WON).status_code == 429
+    assert local.reports() == []
+    clock.now += 2
+    assert http.get(f"/s/{local.codes[('p1', 'p2')]}").status_code == 200
+    assert http.get(f"/s/{local.codes[('p1', 'p2')]}").status_code == 200, "a hit costs nothing"
+
+
+def test_a_round_not_started_shows_the_match_and_takes_no_report(tmp_path: Path) -> None:
+    event = make_event(f"sqlite:///{tmp_path / 'early.sqlite3'}", start=False)
+    http = client(event)
+    code = event.codes[("p1", "p2")]
+    page = http.get(f"/s/{code}").text
+    assert "The round has not started yet" in page and 'id="report"' not in page
+    seq = event.seq
+    early = post(http, code, "p1", **WON)
+    assert early.status_code == 409 and "has not started" in early.text
+    assert event.seq == seq
+
+
+def test_x_wing_equal_points_name_the_final_salvo_winner_and_confirm_in_one_tap(
+    tmp_path: Path,
+) -> None:
+    event = make_event(f"sqlite:///{tmp_path / 'xwing.sqlite3'}", ruleset="xwing-2.0")
+    http = client(event)
+    code = event.codes[("p1", "p2")]
+    level = post(http, code, "p1", points_0="50", points_1="50", winner="p2")
+    assert level.status_code == 200, level.text
+    assert event.reports()[0]["result"] == {"points": [50, 50], "winner": "p2",
+                                            "decided_by": "final_salvo"}  # fmt: skip
+    assert "I am Ben: confirm" in level.text
+    confirm = level.text[level.text.index('class="confirm"') : level.text.index("</form>")]
+    assert 'name="points_0" value="50"' in confirm and 'name="winner" value="p2"' in confirm
+    fields = dict(field_pairs(confirm))
+    assert post(http, code, **fields).status_code == 200
+    assert event.status("p1", "p2") == "confirmed"
+
+
+def field_pairs(form: str) -> list[tuple[str, str]]:
+    """The hidden fields of a form's HTML, as (name, value) (player as the first keyword)."""
+    pairs = []
+    for chunk in form.split("<input")[1:]:
+        name = chunk.split('name="')[1].split('"')[0]
+        value = chunk.split('value="')[1].split('"')[0]
+        pairs.append((name, value))
+    return pairs
+
+
+def test_lcg_reports_each_game_and_a_no_show_names_the_absent_player(tmp_path: Path) -> None:
+    event = make_event(f"sqlite:///{tmp_path / 'lcg.sqlite3'}", ruleset="lcg-2.1d")
+    http = client(event)
+    page = http.get(f"/s/{event.codes[('p1', 'p2')]}").text
+    assert 'name="game_1"' in page and 'name="game_2"' in page and 'name="game_3"' not in page
+    games = post(http, event.codes[("p1", "p2")], "p1", game_1="p1", game_2="draw")
+    assert games.status_code == 200, games.text
+    absent = post(http, event.codes[("p3", "p4")], "p3", no_show="p4")
+    assert absent.status_code == 200, absent.text
+    assert [r["result"] for r in event.reports()] == [
+        {"game_results": ["p1", "draw"]}, {"no_show": "p4"}]  # fmt: skip
+
+
+def test_a_missing_field_is_named_and_a_script_may_send_json(local: Event) -> None:
+    http = client(local)
+    code = local.codes[("p1", "p2")]
+    missing = post(http, code, "p1", games_0="2")
+    assert missing.status_code == 422 and "games_1: must be a whole number" in missing.text
+    assert 'value="p1" checked' in missing.text, "what was sent stays in the form"
+    assert local.reports() == []
+    sent = http.post(f"/s/{code}", json={"player": "p2", "games_0": 2, "games_1": 1, "draws": 0})
+    assert sent.status_code == 200, sent.text
+    assert local.reports()[0]["actor"] == {"role": "player", "id": "p2"}
+    assert http.post(f"/s/{code}", content=b"[1]",
+                     headers={"content-type": "application/json"}).status_code == 400  # fmt: skip
+
+
+def test_a_resent_form_appends_nothing(local: Event) -> None:
+    http = client(local)
+    code = local.codes[("p1", "p2")]
+    assert post(http, code, "p1", nonce="0123456789abcdef", **WON).status_code == 200
+    seq = local.seq
+    again = post(http, code, "p1", nonce="0123456789abcdef", **WON)
+    assert again.status_code == 200
+    assert local.seq == seq and len(local.reports()) == 1
+
+
+def test_the_page_speaks_the_phone_language(local: Event) -> None:
+    http = client(local)
+    code = local.codes[("p1", "p2")]
+    german = http.get(f"/s/{code}", headers={"Accept-Language": "fr-FR, de;q=0.8, en;q=0.5"})
+    assert state_line(german.text) == "Noch kein Ergebnis" and 'lang="de"' in german.text
+    english = http.get(f"/s/{code}?lang=en", headers={"Accept-Language": "de"})
+    assert state_line(english.text) == "No result yet"
+    unknown = http.get("/s/NOPE-NOPE?lang=de")
+    assert "Zu diesem Code gibt es kein Spiel." in unknown.text
+
+
+def test_the_page_loads_nothing_from_elsewhere_and_keeps_the_code_out_of_the_log(
+    local: Event,
+) -> None:
+    lines: list[dict[str, Any]] = []
+    http = client(local, access_log=lines.append)
+    code = local.codes[("p1", "p2")]
+    page = http.get(f"/s/{code}")
+    assert "default-src 'none'" in page.headers["Content-Security-Policy"]
+    assert page.headers["Cache-Control"] == "no-store"
+    assert "http://" not in page.text and "https://" not in page.text and "src=" not in page.text
+    assert [line["path"] for line in lines] == ["/s/{code}"]
+    assert code not in str(lines)
+
+
+def test_the_code_field_leads_to_the_code_page(local: Event) -> None:
+    http = client(local)
+    typed = local.codes[("p1", "p2")].lower()
+    found = http.get("/s", params={"code": f" {typed} ", "lang": "de"}, follow_redirects=False)
+    assert found.status_code == 303
+    assert found.headers["location"] == f"/s/{typed}?lang=de"
+    assert http.get(found.headers["location"]).status_code == 200
+
+
+def test_a_match_paired_again_after_a_correction_has_no_code(tmp_path: Path) -> None:
+    event = make_event(f"sqlite:///{tmp_path / 'revised.sqlite3'}")
+    for players in (["p1", "p2"], ["p3", "p4"]):
+        event.run(type="report_result", round=1, players=players,
+                  result={"games": [2, 0], "draws": 0})  # fmt: skip
+    event.run(type="pair_round", seed=1)
+    before = {frozenset(k) for k in event.issue(2)}
+    codes = dict(event.codes)
+    event.run(type="correct_result", round=1, players=["p1", "p2"],
+              result={"games": [0, 2], "draws": 0}, reason="slip filled in reverse")  # fmt: skip
+    rnd = event.handler.state(event.id).round(2)
+    assert rnd is not None
+    after = {frozenset(m.players) for m in rnd.matches}
+    assert before != after, "the correction re-paired round 2"
+    http = client(event)
+    for players, code in codes.items():
+        answer = http.get(f"/s/{code}")
+        if frozenset(players) in after:
+            assert answer.status_code == 200
+        else:
+            assert answer.status_code == 404 and "was paired again" in answer.text
