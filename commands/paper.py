@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from commands.errors import WrongPhase
+from commands.papermodels import Letterhead, Seat, Slips
 from commands.people import sort_key
-from commands.readmodels import Bracket, Letterhead, Pairings, Seat, Slips
+from commands.readmodels import Bracket, Pairings
 from commands.views import bracket, name_of, names_in, paired_round, pairing_table, pairings
 from projections.standings import ruleset_of
 from projections.state import TournamentState

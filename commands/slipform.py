@@ -22,7 +22,7 @@ from typing import Any
 from commands.auth import Forbidden
 from commands.errors import InvalidCommand
 from commands.models import ReportResult, parse_command
-from commands.readmodels import MatchSlip
+from commands.papermodels import MatchSlip
 
 NONCE = re.compile(r"[0-9a-f]{8,32}")
 MAX_DIGITS = 5

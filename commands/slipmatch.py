@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from commands.errors import UnknownMatch
-from commands.readmodels import MatchSlip, ReportForm, SelfReport
+from commands.papermodels import MatchSlip, ReportForm, SelfReport
 from commands.views import names_in
 from ledger.events import MatchResult, Stage
 from projections.rulesets.base import Ruleset

@@ -39,7 +39,7 @@ from commands.api.writes import run
 from commands.auth import Forbidden, Principal
 from commands.errors import CommandError
 from commands.pages.slip_report import Notice, language, notice_page, report_page
-from commands.readmodels import MatchSlip
+from commands.papermodels import MatchSlip
 from commands.readside import Query
 from commands.slipcodes import hash_of
 from commands.slipform import command_of

@@ -22,7 +22,8 @@ from markupsafe import Markup
 from commands.pages.print_labels import print_labels, round_title
 from commands.pages.qr import qr_svg
 from commands.pages.render import render
-from commands.readmodels import Bracket, Letterhead, Pairings, Seat, Slips, Standings
+from commands.papermodels import Letterhead, Seat, Slips
+from commands.readmodels import Bracket, Pairings, Standings
 from projections.rulesets import ruleset
 
 KINDS = ("pairings", "standings", "slips", "bracket")

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from commands.pages.render import LANGS, labels, render
-from commands.readmodels import MatchSlip
+from commands.papermodels import MatchSlip
 from commands.slipform import fields_of
 
 Notice = Literal["unknown", "gone", "too_many"]

@@ -10,7 +10,7 @@ import pytest
 
 from commands.auth import Forbidden
 from commands.errors import InvalidCommand
-from commands.readmodels import MatchSlip, ReportForm
+from commands.papermodels import MatchSlip, ReportForm
 from commands.slipform import command_of, fields_of, result_of
 from commands.slipmatch import SlipMatchGone, match_slip, report_form
 from ledger.events import Actor
