@@ -3,8 +3,8 @@
 The root app merges one Typer app per command group, so every command stays
 top-level: running a tournament (``cli_run``), its results (``cli_results``),
 undoing honest mistakes (``cli_undo``), reading it (``cli_read``), finding its
-players (``cli_people``), auditing and moving its log (``cli_audit``) and the
-HTTP face (``cli_serve``).
+players (``cli_people``), auditing and moving its log (``cli_audit``), the
+HTTP face (``cli_serve``) and its public page's switch (``cli_public``).
 Heavy modules (pydantic models, the store, rich) are imported inside the
 commands, so ``tledger --help`` answers fast. Exit codes: see ``cli_output``.
 """
@@ -15,7 +15,16 @@ from typing import Annotated
 
 import typer
 
-from commands import cli_audit, cli_people, cli_read, cli_results, cli_run, cli_serve, cli_undo
+from commands import (
+    cli_audit,
+    cli_people,
+    cli_public,
+    cli_read,
+    cli_results,
+    cli_run,
+    cli_serve,
+    cli_undo,
+)
 
 app = typer.Typer(
     name="tledger",
@@ -67,6 +76,7 @@ app.add_typer(cli_read.app)
 app.add_typer(cli_people.app)
 app.add_typer(cli_audit.app)
 app.add_typer(cli_serve.app)
+app.add_typer(cli_public.app)
 
 
 def main() -> None:

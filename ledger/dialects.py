@@ -6,9 +6,11 @@ a global position by the stream's index (a scoped reader never scans the global
 log); the player registry table (personal data, deletable: our recorders in
 :mod:`ledger.recorders` write it in the transaction that appends the events); API
 tokens (with their label, expiry and revocation; a store made before those existed
-gains their columns when it is opened, so its tokens keep working). The base class
-keeps these in memory for ``memory://``; the SQL dialects share their queries and
-differ in placeholders, position column, erasure and how a table's columns are read.
+gains their columns when it is opened, so its tokens keep working); the tournaments'
+face settings (the public page's switch: a face's configuration, not an event). The
+base class keeps these in memory for ``memory://``; the SQL dialects share their
+queries and differ in placeholders, position column, erasure and how a table's columns
+are read.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 from eventsourcing.persistence import ApplicationRecorder
 
 from ledger import recorders
-from ledger.store import Listener, PlayerEntry, TokenEntry
+from ledger.store import Listener, PlayerEntry, TokenEntry, TournamentSettings
 
 SCHEMA_LOCK_KEY = 0x74_6C_65_64  # "tled"
 #: the columns of ``tledger_tokens`` in the order the queries read them; the last four
@@ -31,6 +33,8 @@ SCHEMA_LOCK_KEY = 0x74_6C_65_64  # "tled"
 TOKEN_COLUMNS = ("token_hash", "token_id", "role", "tournament", "player", "label",
                  "expires_at", "revoked_at", "created_at")  # fmt: skip
 ADDED_TOKEN_COLUMNS = ("label", "expires_at", "revoked_at", "created_at")
+#: the columns of ``tledger_tournament_settings`` in the order the queries read them
+SETTINGS_COLUMNS = ("tournament", "public_page", "changed_at", "changed_by")
 
 
 def as_bytes(value: Any) -> bytes:
@@ -70,6 +74,7 @@ class Dialect:
     def __init__(self) -> None:
         self._positions: dict[tuple[str, int], int] = {}
         self._tokens: dict[str, TokenEntry] = {}
+        self._settings: dict[str, TournamentSettings] = {}
 
     def configure(self, env: dict[str, str]) -> dict[str, str]:
         """The library's settings that make it build our recorder (ledger.recorders)."""
@@ -136,6 +141,19 @@ class Dialect:
             self._tokens[digest] = dataclasses.replace(self._tokens[digest], revoked_at=at)
         return bool(found)
 
+    # -- the tournaments' face settings (the public page's switch) -------------------
+
+    def tournament_settings(
+        self, recorder: ApplicationRecorder, tournament: str
+    ) -> TournamentSettings | None:
+        """The stored settings of a tournament, or None (it has the defaults)."""
+        return self._settings.get(tournament)
+
+    def put_tournament_settings(
+        self, recorder: ApplicationRecorder, settings: TournamentSettings
+    ) -> None:
+        self._settings[settings.tournament] = settings
+
 
 class SQLDialect(Dialect):
     """Shared SQL of the persistent dialects; subclasses set the details."""
@@ -145,6 +163,7 @@ class SQLDialect(Dialect):
     events_table = "stored_events"
     players_table = recorders.PLAYERS_TABLE
     tokens_table = "tledger_tokens"
+    settings_table = "tledger_tournament_settings"
     #: an index that finds one stream's events after a global position (its columns
     #: per database: see the subclasses)
     stream_index = "tledger_stream_position"
@@ -173,6 +192,7 @@ class SQLDialect(Dialect):
                 "created_at TEXT)"
             )
             self._add_token_columns(cur)
+            self._create_settings_table(cur)
             cur.execute(
                 f"CREATE INDEX IF NOT EXISTS {self.stream_index} "
                 f"ON {self.events_table} ({self.stream_index_columns})"
@@ -285,6 +305,41 @@ class SQLDialect(Dialect):
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
             cur.execute(sql, (time_text(at), token_id))
             return bool(cur.fetchall())
+
+    # -- the tournaments' face settings (the public page's switch) -------------------
+
+    def _create_settings_table(self, cur: Any) -> None:
+        """One row per tournament whose settings were ever set (none: the defaults);
+        ``public_page`` is 0 or 1 (one type in both databases)."""
+        cur.execute(
+            f"CREATE TABLE IF NOT EXISTS {self.settings_table} ("
+            "tournament TEXT PRIMARY KEY, public_page INTEGER NOT NULL, changed_at TEXT, "
+            "changed_by TEXT)"
+        )
+
+    def tournament_settings(
+        self, recorder: ApplicationRecorder, tournament: str
+    ) -> TournamentSettings | None:
+        columns = ", ".join(SETTINGS_COLUMNS)
+        sql = f"SELECT {columns} FROM {self.settings_table} WHERE tournament = ?"
+        return next((TournamentSettings(r["tournament"], bool(r["public_page"]),
+                                        time_of(r["changed_at"]), r["changed_by"])
+                     for r in self._fetch(recorder, sql, (tournament,))), None)  # fmt: skip
+
+    def put_tournament_settings(
+        self, recorder: ApplicationRecorder, settings: TournamentSettings
+    ) -> None:
+        """One statement: insert, or replace what was stored (two writers: the last wins)."""
+        sql = self._q(
+            f"INSERT INTO {self.settings_table} ({', '.join(SETTINGS_COLUMNS)}) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (tournament) DO UPDATE SET "
+            "public_page = excluded.public_page, changed_at = excluded.changed_at, "
+            "changed_by = excluded.changed_by"
+        )
+        row = (settings.tournament, int(settings.public_page), time_text(settings.changed_at),
+               settings.changed_by)  # fmt: skip
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute(sql, row)
 
     def _before_delete(self, cur: Any) -> None:
         """Hook: make the delete physical where the database allows it."""

@@ -34,6 +34,8 @@ class Settings:
     ``as_of_cache``: past points of read models kept. ``token_recheck_seconds``: how
     long a token read from the store is trusted before it is read again, the bound
     on how late a ``token revoke`` made by another process takes effect here.
+    ``public_streams``: open live streams of one tournament's public page (a phone
+    each, issue 14); past it a page polls every 30 s instead.
     """
 
     max_body: int = 64 * 1024
@@ -44,6 +46,7 @@ class Settings:
     subscriber_queue: int = 1000
     as_of_cache: int = 256
     token_recheck_seconds: float = 5.0
+    public_streams: int = 5000
 
 
 #: roles whose commands are rate limited: many holders (every player) or an

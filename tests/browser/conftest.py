@@ -21,8 +21,11 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One browser per test module: Playwright's sync API keeps an event loop running in
+    the main thread while it is open, and a browser kept for the whole session would
+    break every later test that runs ``asyncio.run``."""
     if CHROMIUM is None:
         if os.environ.get("TLEDGER_TEST_BROWSER") == "1":
             pytest.fail("TLEDGER_TEST_BROWSER=1 but Debian's chromium is not installed "
