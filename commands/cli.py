@@ -4,7 +4,8 @@ The root app merges one Typer app per command group, so every command stays
 top-level: running a tournament (``cli_run``), its results (``cli_results``),
 undoing honest mistakes (``cli_undo``), reading it (``cli_read``), finding its
 players (``cli_people``), auditing and moving its log (``cli_audit``), the
-HTTP face (``cli_serve``) and its paper (``cli_print``).
+HTTP face (``cli_serve``), its paper (``cli_print``) and its public page's switch
+(``cli_public``).
 Heavy modules (pydantic models, the store, rich) are imported inside the
 commands, so ``tledger --help`` answers fast. Exit codes: see ``cli_output``.
 """
@@ -19,6 +20,7 @@ from commands import (
     cli_audit,
     cli_people,
     cli_print,
+    cli_public,
     cli_read,
     cli_results,
     cli_run,
@@ -77,6 +79,7 @@ app.add_typer(cli_people.app)
 app.add_typer(cli_audit.app)
 app.add_typer(cli_serve.app)
 app.add_typer(cli_print.app)
+app.add_typer(cli_public.app)
 
 
 def main() -> None:

@@ -20,6 +20,7 @@ app = typer.Typer()
 #: not import FastAPI to draw its help (tests/e2e/test_limits.py keeps them equal)
 MAX_BODY, RATE, RATE_BURST, STREAMS_PER_TOKEN = 64 * 1024, 2.0, 20, 8
 TOKEN_RECHECK = 5.0
+PUBLIC_STREAMS = 5000
 
 
 @app.command()
@@ -48,9 +49,18 @@ def serve(
             "at once).",
         ),
     ] = TOKEN_RECHECK,
+    public_streams: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Open live streams of one tournament's public page (/t/T, a phone each); "
+            "past it a page polls every 30 s.",
+        ),
+    ] = PUBLIC_STREAMS,
 ) -> None:
-    """Serve the HTTP API (FastAPI on uvicorn) over the store; one access-log line per
-    request on stderr. SIGTERM ends open streams and exits within two seconds."""
+    """Serve the HTTP API (FastAPI on uvicorn) over the store, and each tournament's
+    public page at /t/T (no token; `tledger public T --off` hides it); one access-log
+    line per request on stderr. SIGTERM ends open streams and exits within two seconds."""
     import uvicorn
 
     from commands.api import create_app
@@ -63,7 +73,8 @@ def serve(
         handler = handler_for(store)
     limits = Settings(max_body=max_body, rate_per_second=rate, rate_burst=rate_burst,
                       streams_per_token=streams_per_token,
-                      token_recheck_seconds=token_recheck)  # fmt: skip
+                      token_recheck_seconds=token_recheck,
+                      public_streams=public_streams)  # fmt: skip
     log = access_logger()
     api = create_app(handler, limits, access_log=lambda line: log.info("request", **line))
     config = uvicorn.Config(api, host=host, port=port, log_level="warning", access_log=False,

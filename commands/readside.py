@@ -69,7 +69,8 @@ class Query:
         if self.view == "slip":
             return f"slip?round={self.round}&players={orjson.dumps(self.players).decode()}"
         if self.view == "pairings":
-            return f"pairings?round={self.round or ''}"
+            searched = f"&search={self.search}" if self.search else ""
+            return f"pairings?round={self.round or ''}{searched}"
         if self.view == "players":
             return f"players?search={self.search or ''}"
         return f"players/{self.player}" if self.view == "player" else self.view
@@ -177,6 +178,13 @@ class ReadSide:
         if isinstance(query, LogQuery):
             return self._log(tournament, query, point)
         return self._past_entry(tournament, query, point, roster, prefix)
+
+    def current(self, tournament: str, queries: Sequence[Query]) -> list[Entry]:
+        """Several read models of the current seq, computed under one hold of the
+        tournament's lock: a page that shows them together never mixes two points."""
+        return self.handler.read(
+            tournament, lambda s: [self._fresh_entry(tournament, q, s) for q in queries]
+        )
 
     def cached(self, tournament: str, query: Query) -> Entry | None:
         """The current entry when it is computed already, without waiting: None when the
@@ -317,6 +325,11 @@ class ReadSide:
         ids = self.store.tournaments() if scope is None else [scope]
         return Tournaments(tournaments=[s for t in ids if (s := self._summary(t)) is not None])
 
+    def summary(self, tournament: str, kept_only: bool = False) -> TournamentSummary | None:
+        """The tournament's name and ruleset (None: no such tournament); ``kept_only``:
+        only one read before (no store read, so cheap on a server's event loop)."""
+        return self._summaries.get(tournament) if kept_only else self._summary(tournament)
+
     def _summary(self, tournament: str) -> TournamentSummary | None:
         """From the tournament's first event, which never changes (kept once read)."""
         found = self._summaries.get(tournament)
@@ -339,7 +352,7 @@ def build(state: TournamentState, query: Query, names: Mapping[str, str]) -> Rea
         case "standings":
             return views.standings(state, names)
         case "pairings":
-            return views.pairings(state, query.round, names)
+            return views.pairings(state, query.round, names, query.search)
         case "bracket":
             return views.bracket(state, names)
         case "outstanding":

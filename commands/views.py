@@ -15,6 +15,7 @@ import orjson
 
 from commands.errors import UnknownPlayer, WrongPhase
 from commands.logfilter import LogFilter
+from commands.people import matches as found
 from commands.readmodels import (
     Bracket,
     BracketMatch,
@@ -147,10 +148,20 @@ def standings(state: TournamentState, names: Mapping[str, str]) -> Standings:
 
 
 def pairings(
-    state: TournamentState, round_number: int | None = None, names: Mapping[str, str] | None = None
+    state: TournamentState,
+    round_number: int | None = None,
+    names: Mapping[str, str] | None = None,
+    search: str | None = None,
 ) -> Pairings:
+    """The round's tables; with ``search``, only those where a player's name or id holds
+    it, folded as ``commands.people.matches`` folds (the public page's "where do I
+    play?", issue 14)."""
     rnd = paired_round(state, round_number)
     matches = rnd.matches if rnd else []
+    if search:
+        matches = [
+            m for m in matches if any(found(search, name_of(names or {}, p), p) for p in m.players)
+        ]
     return Pairings(
         round=rnd.number if rnd else round_number or 0,
         stage=rnd.stage if rnd else state.stage,

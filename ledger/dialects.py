@@ -7,7 +7,8 @@ log); the player registry table (personal data, deletable: our recorders in
 :mod:`ledger.recorders` write it in the transaction that appends the events); API
 tokens (with their label, expiry and revocation; a store made before those existed
 gains their columns when it is opened, so its tokens keep working); the match slips'
-report codes (hashes only, one per match: issue 14). The base class
+report codes (hashes only, one per match: issue 14); the tournaments' face settings
+(the public page's switch: a face's configuration, not an event). The base class
 keeps these in memory for ``memory://``; the SQL dialects share their queries and
 differ in placeholders, position column, erasure and how a table's columns are read.
 """
@@ -23,8 +24,8 @@ from typing import Any
 
 from eventsourcing.persistence import ApplicationRecorder
 
-from ledger import recorders, slip_table
-from ledger.store import Listener, PlayerEntry, SlipCodeEntry, TokenEntry
+from ledger import recorders, settings_table, slip_table
+from ledger.store import Listener, PlayerEntry, SlipCodeEntry, TokenEntry, TournamentSettings
 
 SCHEMA_LOCK_KEY = 0x74_6C_65_64  # "tled"
 #: the columns of ``tledger_tokens`` in the order the queries read them; the last four
@@ -72,6 +73,7 @@ class Dialect:
         self._positions: dict[tuple[str, int], int] = {}
         self._tokens: dict[str, TokenEntry] = {}
         self._slip_codes = slip_table.MemorySlipCodes()
+        self._settings: dict[str, TournamentSettings] = {}
 
     def configure(self, env: dict[str, str]) -> dict[str, str]:
         """The library's settings that make it build our recorder (ledger.recorders)."""
@@ -145,6 +147,19 @@ class Dialect:
     def slip_code(self, recorder: ApplicationRecorder, code_hash: str) -> SlipCodeEntry | None:
         return self._slip_codes.get(code_hash)
 
+    # -- the tournaments' face settings (the public page's switch) -------------------
+
+    def tournament_settings(
+        self, recorder: ApplicationRecorder, tournament: str
+    ) -> TournamentSettings | None:
+        """The stored settings of a tournament, or None (it has the defaults)."""
+        return self._settings.get(tournament)
+
+    def put_tournament_settings(
+        self, recorder: ApplicationRecorder, settings: TournamentSettings
+    ) -> None:
+        self._settings[settings.tournament] = settings
+
 
 class SQLDialect(Dialect):
     """Shared SQL of the persistent dialects; subclasses set the details."""
@@ -183,6 +198,7 @@ class SQLDialect(Dialect):
             )
             self._add_token_columns(cur)
             cur.execute(slip_table.CREATE)  # the match slips' codes (issue 14)
+            cur.execute(settings_table.CREATE)  # the faces' settings (issue 14)
             cur.execute(
                 f"CREATE INDEX IF NOT EXISTS {self.stream_index} "
                 f"ON {self.events_table} ({self.stream_index_columns})"
@@ -307,6 +323,21 @@ class SQLDialect(Dialect):
     def slip_code(self, recorder: ApplicationRecorder, code_hash: str) -> SlipCodeEntry | None:
         rows = self._fetch(recorder, slip_table.SELECT, (code_hash,))
         return slip_table.entry_of(rows[0]) if rows else None
+
+    # -- the tournaments' face settings (the public page's switch) -------------------
+
+    def tournament_settings(
+        self, recorder: ApplicationRecorder, tournament: str
+    ) -> TournamentSettings | None:
+        rows = self._fetch(recorder, settings_table.SELECT, (tournament,))
+        return settings_table.settings_of(rows[0]) if rows else None
+
+    def put_tournament_settings(
+        self, recorder: ApplicationRecorder, settings: TournamentSettings
+    ) -> None:
+        """One statement: insert, or replace what was stored (two writers: the last wins)."""
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute(self._q(settings_table.UPSERT), settings_table.row_of(settings))
 
     def _before_delete(self, cur: Any) -> None:
         """Hook: make the delete physical where the database allows it."""

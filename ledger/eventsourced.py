@@ -9,7 +9,8 @@ a rebuild, and our own fold is faster.
 
 What the library does not give comes from a dialect per database
 (:mod:`ledger.dialects`): positions with a stream's events, the scoped-stream
-index, the player registry, the tokens and the match slips' codes.
+index, the player registry, the tokens, the match slips' codes and the tournaments'
+face settings.
 """
 
 from __future__ import annotations
@@ -32,7 +33,14 @@ from eventsourcing.utils import Environment
 from ledger.chain import GENESIS, Checked, Sealed, event_of, load_checked, stored_hash
 from ledger.dialects import Dialect
 from ledger.errors import ConcurrencyConflict, StoreUnavailable
-from ledger.store import Listener, PlayerEntry, Recorded, SlipCodeEntry, TokenEntry
+from ledger.store import (
+    Listener,
+    PlayerEntry,
+    Recorded,
+    SlipCodeEntry,
+    TokenEntry,
+    TournamentSettings,
+)
 
 NAMESPACE = uuid.UUID("6f1c1f0e-8a8b-4c43-9a59-5f3b7c2d9e10")
 PAGE = 1000
@@ -199,6 +207,15 @@ class EventsourcedStore:
     def slip_code(self, code_hash: str) -> SlipCodeEntry | None:
         with translated_errors():
             return self._dialect.slip_code(self._recorder, code_hash)
+
+    def tournament_settings(self, tournament: str) -> TournamentSettings:
+        with translated_errors():
+            found = self._dialect.tournament_settings(self._recorder, tournament)
+        return found if found is not None else TournamentSettings(tournament)
+
+    def put_tournament_settings(self, settings: TournamentSettings) -> None:
+        with translated_errors():
+            self._dialect.put_tournament_settings(self._recorder, settings)
 
     def close(self) -> None:
         self._factory.close()

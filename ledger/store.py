@@ -77,6 +77,20 @@ class SlipCodeEntry:
     issued_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentSettings:
+    """How a tournament's faces are set up, kept beside its log and not in it: a setting
+    configures a face, not the tournament, so turning the public page off is no event
+    and changes no hash. A tournament without a stored row has the defaults (the
+    public page on, issue 14); ``changed_at`` and ``changed_by`` (``role:id``) say who
+    last set it and when."""
+
+    tournament: str
+    public_page: bool = True
+    changed_at: datetime | None = None
+    changed_by: str | None = None
+
+
 class Listener(Protocol):
     """Wakes a reader of the global sequence when any process may have appended, so that
     a process tails the store once instead of polling it per reader."""
@@ -176,5 +190,11 @@ class Store(Protocol):
 
     def slip_code(self, code_hash: str) -> SlipCodeEntry | None:
         """The slip code with this hash, if any (a replaced code is gone)."""
+
+    def tournament_settings(self, tournament: str) -> TournamentSettings:
+        """The tournament's face settings: as last stored, else the defaults."""
+
+    def put_tournament_settings(self, settings: TournamentSettings) -> None:
+        """Store a tournament's face settings, replacing any stored before."""
 
     def close(self) -> None: ...

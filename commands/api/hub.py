@@ -146,9 +146,11 @@ class Hub:
 
     # -- open streams per token ---------------------------------------------------------
 
-    def open_stream(self, token_hash: str) -> bool:
-        """Count one more open stream of a token; False when it has its share already."""
-        if self.streams.get(token_hash, 0) >= self.settings.streams_per_token:
+    def open_stream(self, token_hash: str, limit: int | None = None) -> bool:
+        """Count one more open stream of a token (or of another key: a public page's
+        live streams count under their tournament); False when it has its share
+        already (``limit``, by default ``streams_per_token``)."""
+        if self.streams.get(token_hash, 0) >= (limit or self.settings.streams_per_token):
             return False
         self.streams[token_hash] = self.streams.get(token_hash, 0) + 1
         return True

@@ -37,6 +37,8 @@ class Settings:
     ``slip_misses_per_second`` and ``slip_miss_burst``: wrong match slip codes one
     client address may try at ``/s/`` (issue 14), a burst for typos and then one
     every six seconds, so guessing one of 31^8 codes stays hopeless.
+    ``public_streams``: open live streams of one tournament's public page (a phone
+    each, issue 14); past it a page polls every 30 s instead.
     """
 
     max_body: int = 64 * 1024
@@ -49,6 +51,7 @@ class Settings:
     token_recheck_seconds: float = 5.0
     slip_misses_per_second: float = 1 / 6
     slip_miss_burst: int = 10
+    public_streams: int = 5000
 
 
 #: roles whose commands are rate limited: many holders (every player) or an

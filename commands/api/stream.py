@@ -35,13 +35,18 @@ KEEP_ALIVE = b": keep-alive\n\n"
 
 class Session:
     """What one open stream holds: one of its token's stream slots (429 when none is
-    left) and its place in the hub; both given back once, however the stream ends."""
+    left; ``limit`` and ``busy`` set another bound and its message, for streams that
+    count under another key) and its place in the hub; both given back once, however
+    the stream ends."""
 
-    def __init__(self, hub: Hub, token_hash: str) -> None:
-        if not hub.open_stream(token_hash):
+    def __init__(
+        self, hub: Hub, token_hash: str, limit: int | None = None, busy: str | None = None
+    ) -> None:
+        if not hub.open_stream(token_hash, limit):
             raise HTTPException(
                 429,
-                f"this token has {hub.settings.streams_per_token} event streams open "
+                busy
+                or f"this token has {hub.settings.streams_per_token} event streams open "
                 "already: close one first",
                 headers={"Retry-After": retry_after(1.0)},
             )

@@ -235,7 +235,8 @@ def test_serve_defaults_are_the_settings_defaults() -> None:
     options = {"max_body": cli_serve.MAX_BODY, "rate_per_second": cli_serve.RATE,
                "rate_burst": cli_serve.RATE_BURST,
                "streams_per_token": cli_serve.STREAMS_PER_TOKEN,
-               "token_recheck_seconds": cli_serve.TOKEN_RECHECK}  # fmt: skip
+               "token_recheck_seconds": cli_serve.TOKEN_RECHECK,
+               "public_streams": cli_serve.PUBLIC_STREAMS}  # fmt: skip
     assert options == {name: defaults[name] for name in options}
 
 

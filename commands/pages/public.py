@@ -1,0 +1,115 @@
+"""The public page of a tournament (issue 14): what a player's phone shows at the venue.
+
+Pairings with "where do I play?", the bracket, the standings and the head of the log
+(``seq N HASH``, a witness a player can photograph), rendered from read models of one
+seq (``commands.readside``): nothing here joins names, checks a phase or computes a
+value; tiebreakers are shown as their ruleset declares (``Tiebreaker.show``).
+
+Offline at the venue: the page has no resource from elsewhere (its CSS and its one
+script are inline, no font, image or script is fetched), and its Content-Security-
+Policy lets the browser load nothing else either: the script runs by its hash, so a
+name that holds markup is text, never code, even if it escaped the template.
+
+The script (``templates/public_live.js.j2``) filters the tables as a visitor types
+(folded as ``commands.people.folded`` folds: accents and case ignored), follows the
+tournament's live stream and fetches the page's content again when the seq moves, or
+every 30 s when the stream fails. Without script, ``?q=`` filters on the server.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from markupsafe import Markup
+
+from commands.pages.public_labels import public_labels, round_name
+from commands.pages.render import LANGS, environment, render
+from commands.people import folded
+from commands.public_switch import page_path
+from commands.readmodels import Bracket, Pairings, Standings, Status, TournamentSummary
+from projections.rulesets import ruleset
+from projections.rulesets.base import Tiebreaker
+
+#: the script's refetch when its live stream fails (issue 14: polling with ETag)
+POLL_SECONDS = 30
+
+
+@dataclass(frozen=True, slots=True)
+class PublicModels:
+    """What the page shows: read models of one seq of one tournament. ``search`` is
+    what ``?q=`` asked for, and ``pairings`` then holds only the tables it finds."""
+
+    summary: TournamentSummary
+    status: Status
+    pairings: Pairings
+    standings: Standings
+    bracket: Bracket
+    search: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Paths:
+    """The page's own addresses on ``tledger serve`` (the script's only peers)."""
+
+    page: str
+    content: str
+    live: str
+
+
+def paths_of(tournament: str, lang: str) -> Paths:
+    page = page_path(tournament)
+    return Paths(page, f"{page}/content?lang={lang}", f"{page}/live")
+
+
+@cache
+def script() -> str:
+    """The page's script, as sent (it holds nothing of a tournament: its hash is fixed)."""
+    return environment().get_template("public_live.js.j2").render(poll_seconds=POLL_SECONDS)
+
+
+@cache
+def content_security_policy() -> str:
+    """Nothing from elsewhere: same-origin fetches and the live stream, inline styles,
+    and only the page's own script, named by its hash."""
+    digest = base64.b64encode(hashlib.sha256(script().encode()).digest()).decode()
+    return (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; "
+            "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; "
+            "frame-ancestors 'none'")  # fmt: skip
+
+
+def tiebreakers(ruleset_id: str) -> tuple[Tiebreaker, ...]:
+    """The ruleset's tiebreakers in order, each with its label and how it is shown."""
+    return ruleset(ruleset_id).tiebreakers
+
+
+def context(models: PublicModels, lang: str) -> dict[str, Any]:
+    """What the templates read: the models, the labels, the tiebreakers, the paths."""
+    return {
+        "m": models, "lang": lang, "t": public_labels(lang),
+        "other": next(other for other in LANGS if other != lang),
+        "tiebreakers": tiebreakers(models.summary.ruleset),
+        "paths": paths_of(models.summary.tournament, lang),
+        "fold": folded, "round_name": lambda name: round_name(name, lang),
+    }  # fmt: skip
+
+
+def render_content(models: PublicModels, lang: str) -> str:
+    """The part of the page that changes with the log: what the script swaps in."""
+    return render("public_content.html.j2", **context(models, lang))
+
+
+def render_page(models: PublicModels, lang: str, content_etag: str | None) -> str:
+    """The whole page; ``content_etag`` is the ETag of its content without a search,
+    which the script's first refetch sends (None: the page holds a search's tables)."""
+    return render("public.html.j2", **context(models, lang), script=Markup(script()),
+                  content_etag=content_etag or "")  # fmt: skip
+
+
+def render_closed(lang: str) -> str:
+    """The answer for a tournament without a public page, or none at all: the same
+    words for both, so the page does not tell a hidden tournament from a missing one."""
+    return render("public_closed.html.j2", lang=lang, t=public_labels(lang))
