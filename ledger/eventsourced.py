@@ -9,7 +9,7 @@ a rebuild, and our own fold is faster.
 
 What the library does not give comes from a dialect per database
 (:mod:`ledger.dialects`): positions with a stream's events, the scoped-stream
-index, the player registry, the tokens and the match slips' codes.
+index, the player registry, the deck lists, the tokens and the match slips' codes.
 """
 
 from __future__ import annotations
@@ -32,7 +32,14 @@ from eventsourcing.utils import Environment
 from ledger.chain import GENESIS, Checked, Sealed, event_of, load_checked, stored_hash
 from ledger.dialects import Dialect
 from ledger.errors import ConcurrencyConflict, StoreUnavailable
-from ledger.store import Listener, PlayerEntry, Recorded, SlipCodeEntry, TokenEntry
+from ledger.store import (
+    Listener,
+    ListEntry,
+    PlayerEntry,
+    Recorded,
+    SlipCodeEntry,
+    TokenEntry,
+)
 
 NAMESPACE = uuid.UUID("6f1c1f0e-8a8b-4c43-9a59-5f3b7c2d9e10")
 PAGE = 1000
@@ -100,6 +107,7 @@ class EventsourcedStore:
         events: Sequence[Sealed],
         expected_version: int,
         players: Sequence[PlayerEntry] = (),
+        lists: Sequence[ListEntry] = (),
     ) -> list[Recorded]:
         originator = stream_id(tournament)
         versions = list(range(expected_version + 1, expected_version + 1 + len(events)))
@@ -108,7 +116,7 @@ class EventsourcedStore:
             for v, s in zip(versions, events, strict=True)
         ]
         try:
-            ids = list(self._recorder.insert_events(stored, players=players) or [])
+            ids = list(self._recorder.insert_events(stored, players=players, lists=lists) or [])
         except IntegrityError as exc:
             raise ConcurrencyConflict(tournament, expected_version) from exc
         except PersistenceError as exc:
@@ -174,6 +182,10 @@ class EventsourcedStore:
     def forget(self, tournament: str, player: str) -> bool:
         with translated_errors():
             return self._dialect.forget(self._recorder, tournament, player)
+
+    def lists(self, tournament: str) -> list[ListEntry]:
+        with translated_errors():
+            return self._dialect.lists(self._recorder, tournament)
 
     def put_token(self, entry: TokenEntry) -> None:
         with translated_errors():
