@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal, get_args
 
-from commands.models import Command, CreateTournament
+from commands.models import Command, CreateTournament, SubmitList
 from ledger.events import Actor
 from ledger.store import Store, TokenEntry
 
@@ -28,6 +28,7 @@ CommandType = Literal[
     "start_round", "report_result", "correct_result", "disqualify_player", "issue_penalty",
     "record_deck_check", "grant_time_extension", "make_cut", "finish_tournament",
     "reinstate_player", "reopen_tournament", "withdraw_registration", "change_options",
+    "submit_list", "lock_lists", "correct_list",
 ]  # fmt: skip
 
 ORGANIZER_ONLY: frozenset[TokenRole] = frozenset({"organizer"})
@@ -56,6 +57,10 @@ SENDERS: dict[CommandType, frozenset[TokenRole]] = {
     "reopen_tournament": ORGANIZER_ONLY,
     "withdraw_registration": ORGANIZER_ONLY,
     "change_options": ORGANIZER_ONLY,
+    # issue 15: a player submits their own list (Principal.check); a judge corrects one
+    "submit_list": frozenset({"organizer", "player"}),
+    "lock_lists": ORGANIZER_ONLY,
+    "correct_list": OFFICIALS,
 }
 
 
@@ -126,6 +131,10 @@ class Principal:
             raise Forbidden(f"a {role} may not send {command.type}")
         if command.actor is not None and command.actor != self.actor:
             raise Forbidden("the body names another actor than the token's")
+        if role == "player" and isinstance(command, SubmitList):
+            if command.player != self.token.player:
+                raise Forbidden("a player may submit only their own list")
+            return
         players = getattr(command, "players", None)
         if role == "player" and (players is None or self.token.player not in players):
             raise Forbidden("a player may report only their own match")

@@ -18,6 +18,7 @@ import typer
 
 from commands import (
     cli_audit,
+    cli_lists,
     cli_people,
     cli_print,
     cli_public,
@@ -80,6 +81,7 @@ app.add_typer(cli_audit.app)
 app.add_typer(cli_serve.app)
 app.add_typer(cli_print.app)
 app.add_typer(cli_public.app)
+app.add_typer(cli_lists.app)
 
 
 def main() -> None:

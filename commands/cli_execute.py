@@ -48,6 +48,19 @@ def execute(
     else:
         describe_outcome(outcome)
         describe_seeding(handler, outcome)
+        describe_lists(handler, outcome)
+
+
+def describe_lists(handler: Handler, outcome: Outcome) -> None:
+    """The rules a list just recorded breaks, with their messages, to whoever recorded it
+    (the messages may name cards, so the events only count them: ledger.list_events)."""
+    seqs = {r.seq for r in outcome.recorded if getattr(r.event, "list_hash", None)}
+    if not seqs:
+        return
+    for entry in handler.store.lists(outcome.tournament):
+        if entry.seq in seqs:
+            for v in entry.violations:
+                typer.echo(f"  violates {v.get('section')}: {v.get('message')}")
 
 
 def actor_of(text: str | None) -> Actor | None:
@@ -71,6 +84,9 @@ def describe_outcome(outcome: Outcome) -> None:
         for d in disputed or ():
             verb = "decides the dispute with" if r.event.actor.role != "player" else "disputes"
             typer.echo(f"  {verb} {d.player}'s report (seq {d.seq}): {result_text(d.result)}")
+        missing = getattr(r.event, "missing", None)  # lists locked, players without one
+        if missing:
+            typer.echo(f"  without a list: {', '.join(missing)}")
         timing = getattr(r.event, "timing", None)
         if r.event.type == "result_corrected" and timing in ("after_cut", "after_finish"):
             typer.echo("  standings change; the cut and played elimination matches stand")

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, assert_never
 
-from commands import discipline, undo
+from commands import discipline, lists, undo
 from commands import models as m
 from commands.context import match_of, require_complete
 from commands.corrections import correct_result
@@ -126,6 +126,12 @@ def dispatch(
             return undo.withdraw_registration(state, command, base, seed)
         case m.ChangeOptions():
             return undo.change_options(state, command, base, seed)
+        case m.SubmitList():
+            return lists.submit_list(state, command, base, seed)
+        case m.LockLists():
+            return lists.lock_lists(state, command, base, seed)
+        case m.CorrectList():
+            return lists.correct_list(state, command, base, seed)
         case _:
             assert_never(command)
 
@@ -152,6 +158,9 @@ def pair_round(
     state: TournamentState, c: m.PairRound, base: dict[str, Any], seed: int
 ) -> list[EventBase]:
     require_complete(state, "the next round is paired")
+    if state.options.get("deck_format") == "twin_suns":
+        raise RuleViolation(f"Twin Suns is a multiplayer format ({state.ruleset} §2.3.1.2): "
+                            "this ledger pairs head-to-head matches only")  # fmt: skip
     if state.cut is not None:
         if c.pairings is not None or c.avoid:
             raise InvalidCommand("pair_round: elimination rounds are paired from the bracket")
@@ -212,7 +221,7 @@ def start_round(
         raise WrongPhase(f"round {number} is not the current round ({current.number})")
     if current.started_at is not None:
         raise WrongPhase(f"round {number} has started already")
-    return [RoundStarted(**base, round=number)]
+    return [*lists.locked_at_start(state, number, base), RoundStarted(**base, round=number)]
 
 
 def report_result(

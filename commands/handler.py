@@ -21,10 +21,11 @@ from typing import TypeVar
 from commands.decide import decide
 from commands.errors import CommandError
 from commands.idempotency import CommandIdReused, same_personal_data, seen_before
+from commands.lists import list_entries
 from commands.models import Command, RegisterPlayer
 from ledger.chain import Sealed, seal
 from ledger.errors import ConcurrencyConflict
-from ledger.store import PlayerEntry, Recorded, Store
+from ledger.store import ListEntry, PlayerEntry, Recorded, Store
 from projections.state import CommandSeen, TournamentState, evolve
 from replay.rebuild import gc_paused
 
@@ -133,6 +134,7 @@ class Handler:
                 recorded = self.store.append(
                     command.tournament, seal(events, state.head), expected_version=state.seq,
                     players=personal_data(command),
+                    lists=list_entries(state, command, events, state.seq + 1),
                 )  # fmt: skip
             except ConcurrencyConflict:
                 backoff(attempt)
@@ -153,13 +155,12 @@ class Handler:
             seed = self.seeds()
             for attempt in range(MAX_ATTEMPTS):
                 state = self.state(tournament)
-                sealed, players = self._decide_batch(state, commands, seed)
+                sealed, players, lists = self._decide_batch(state, commands, seed)
                 if not sealed:
                     return Outcome(tournament, [])
                 try:
-                    recorded = self.store.append(
-                        tournament, sealed, expected_version=state.seq, players=players
-                    )
+                    recorded = self.store.append(tournament, sealed, expected_version=state.seq,
+                                                 players=players, lists=lists)  # fmt: skip
                 except ConcurrencyConflict:
                     backoff(attempt)
                     continue
@@ -168,25 +169,27 @@ class Handler:
 
     def _decide_batch(
         self, state: TournamentState, commands: Sequence[Command], seed: int
-    ) -> tuple[list[Sealed], list[PlayerEntry]]:
-        """The batch's sealed events and registry entries, decided on a copy of the state
-        (the cached fold changes only by what the store holds)."""
+    ) -> tuple[list[Sealed], list[PlayerEntry], list[ListEntry]]:
+        """The batch's sealed events, registry entries and lists, decided on a copy of the
+        state (the cached fold changes only by what the store holds)."""
         scratch = copy.deepcopy(state)
         now = self.clock()
         sealed: list[Sealed] = []
         players: list[PlayerEntry] = []
+        lists: list[ListEntry] = []
         for index, command in enumerate(commands):
             try:
                 if self._seen_in(scratch, command):
                     continue
                 new = seal(decide(scratch, command, now=now, seed=seed), scratch.head)
+                lists += list_entries(scratch, command, [s.event for s in new], scratch.seq + 1)
             except CommandError as exc:
                 raise BatchRefused(index, exc) from exc
             for s in new:
                 evolve(scratch, Recorded(scratch.seq + 1, 0, s.event))
             sealed += new
             players += personal_data(command)
-        return sealed, players
+        return sealed, players, lists
 
     def _seen_in(self, state: TournamentState, command: Command) -> bool:
         """Whether the command's id was seen before with this body (and these personal data)."""

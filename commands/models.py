@@ -246,6 +246,32 @@ class ChangeOptions(CommandBase):
     reason: Text | None = None
 
 
+#: A deck, squad or fleet list: checked against its game's shape when decided (the
+#: tournament's ruleset names the game; commands.decklists).
+ListData = Annotated[dict[str, Any], Field(max_length=20)]
+
+
+class SubmitList(CommandBase):
+    """A player's list, by the organizer or the player themself, until lists are locked."""
+
+    type: Literal["submit_list"]
+    player: Id
+    list: ListData
+
+
+class LockLists(CommandBase):
+    type: Literal["lock_lists"]
+
+
+class CorrectList(CommandBase):
+    """A locked list replaced by a judge or the organizer, with a reason."""
+
+    type: Literal["correct_list"]
+    player: Id
+    list: ListData
+    reason: Text
+
+
 Command = Annotated[
     CreateTournament
     | RegisterPlayer
@@ -264,7 +290,10 @@ Command = Annotated[
     | ReinstatePlayer
     | ReopenTournament
     | WithdrawRegistration
-    | ChangeOptions,
+    | ChangeOptions
+    | SubmitList
+    | LockLists
+    | CorrectList,
     Field(discriminator="type"),
 ]
 

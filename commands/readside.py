@@ -31,6 +31,7 @@ from commands import roster, views
 from commands.errors import UnknownTournament
 from commands.handler import Handler
 from commands.history import player_history
+from commands.listviews import published_lists
 from commands.logfilter import LogFilter
 from commands.readmodels import ReadModel, Tournaments, TournamentSummary
 from commands.slipmatch import match_slip
@@ -319,6 +320,18 @@ class ReadSide:
         entry = entry_of(model, last, point, f"{query.key}|{point}|{more}")
         self.past.put(key, entry)
         return entry
+
+    def lists(self, tournament: str) -> Entry:
+        """The lists that may be shown now (commands.listviews: WrongPhase before), read
+        from ``tledger_lists`` and checked against their events on every request: they
+        are asked for rarely, and never cached beside the views every token reads."""
+
+        def view(state: TournamentState) -> Entry:
+            seq, roster = self._now(tournament, state)
+            model = published_lists(state, roster.names, self.store.lists(tournament))
+            return entry_of(model, state.head, seq, f"lists|{roster.digest}")
+
+        return self.handler.read(tournament, view)
 
     def tournaments(self, scope: str | None) -> Tournaments:
         """Every tournament (or the one a scoped token may read), in order of creation."""

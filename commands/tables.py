@@ -165,6 +165,8 @@ def field_text(key: str, value: Any) -> str:
         return describe_result(value, {})
     if key == "players" and isinstance(value, list):
         return " v ".join(str(p) for p in value)
+    if key == "violations" and isinstance(value, list):  # a list's broken rules, no cards
+        return "; ".join(f"{v['rule']} x{v['count']} ({v['section']})" for v in value)
     if isinstance(value, dict):
         shown = (f"{k}={field_text(k, v)}" for k, v in value.items() if v is not None)
         return "(" + ", ".join(shown) + ")"

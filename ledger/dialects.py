@@ -8,7 +8,8 @@ log); the player registry table (personal data, deletable: our recorders in
 tokens (with their label, expiry and revocation; a store made before those existed
 gains their columns when it is opened, so its tokens keep working); the match slips'
 report codes (hashes only, one per match: issue 14); the tournaments' face settings
-(the public page's switch: a face's configuration, not an event). The base class
+(the public page's switch: a face's configuration, not an event); deck lists beside
+the events that commit to them (:mod:`ledger.list_table`, issue 15). The base class
 keeps these in memory for ``memory://``; the SQL dialects share their queries and
 differ in placeholders, position column, erasure and how a table's columns are read.
 """
@@ -24,8 +25,15 @@ from typing import Any
 
 from eventsourcing.persistence import ApplicationRecorder
 
-from ledger import recorders, settings_table, slip_table
-from ledger.store import Listener, PlayerEntry, SlipCodeEntry, TokenEntry, TournamentSettings
+from ledger import list_table, recorders, settings_table, slip_table
+from ledger.store import (
+    Listener,
+    ListEntry,
+    PlayerEntry,
+    SlipCodeEntry,
+    TokenEntry,
+    TournamentSettings,
+)
 
 SCHEMA_LOCK_KEY = 0x74_6C_65_64  # "tled"
 #: the columns of ``tledger_tokens`` in the order the queries read them; the last four
@@ -124,6 +132,10 @@ class Dialect:
     def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
         return self._registry(recorder).pop((tournament, player), None) is not None
 
+    def lists(self, recorder: ApplicationRecorder, tournament: str) -> list[ListEntry]:
+        kept: dict[tuple[str, int], ListEntry] = recorder.lists  # type: ignore[attr-defined]
+        return sorted((e for (t, _), e in kept.items() if t == tournament), key=lambda e: e.seq)
+
     def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
         self._tokens[entry.token_hash] = entry
 
@@ -199,6 +211,7 @@ class SQLDialect(Dialect):
             self._add_token_columns(cur)
             cur.execute(slip_table.CREATE)  # the match slips' codes (issue 14)
             cur.execute(settings_table.CREATE)  # the faces' settings (issue 14)
+            cur.execute(list_table.CREATE)  # deck lists beside their events (issue 15)
             cur.execute(
                 f"CREATE INDEX IF NOT EXISTS {self.stream_index} "
                 f"ON {self.events_table} ({self.stream_index_columns})"
@@ -268,6 +281,10 @@ class SQLDialect(Dialect):
             r["player"]: PlayerEntry(tournament, r["player"], r["name"], r["external_id"])
             for r in rows
         }
+
+    def lists(self, recorder: ApplicationRecorder, tournament: str) -> list[ListEntry]:
+        return [list_table.entry_of(r) for r in self._fetch(recorder, list_table.SELECT,
+                                                            (tournament,))]  # fmt: skip
 
     def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
         where = f"FROM {self.players_table} WHERE tournament = ? AND player = ?"

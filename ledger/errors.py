@@ -52,3 +52,15 @@ class StoreNotFound(LedgerError):
     def __init__(self, path: str) -> None:
         super().__init__(f"no store at {path} (nothing created)")
         self.path = path
+
+
+class ListDamaged(LedgerError):
+    """A list kept beside its event (``tledger_lists``) is missing, names another player,
+    or no longer hashes to the ``list_hash`` its event committed to (issue 15). Like a
+    broken chain, it names the seq and is served as an integrity failure (exit 3)."""
+
+    def __init__(self, tournament: str, seq: int, detail: str) -> None:
+        super().__init__(f"integrity: seq {seq}: {detail} (tournament {tournament!r})")
+        self.tournament = tournament
+        self.seq = seq
+        self.detail = detail

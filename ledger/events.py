@@ -4,36 +4,29 @@ Every event is a frozen pydantic model with a stable ``type`` literal and a
 ``version``; the stored name never depends on a Python module path. Events
 carry only player ids: names and external ids live in the player registry
 (:mod:`ledger.registry`) so that an erasure request never touches a hashed byte.
+The shared base is in :mod:`ledger.event_base`; the list events (issue 15), which
+commit to deck lists kept beside the log, are in :mod:`ledger.list_events`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
-Role = Literal["organizer", "judge", "scorekeeper", "player"]
+from ledger.event_base import ORGANIZER as ORGANIZER
+from ledger.event_base import Actor as Actor
+from ledger.event_base import EventBase as EventBase
+from ledger.event_base import Frozen as Frozen
+from ledger.event_base import Role as Role
+from ledger.list_events import ListCorrected as ListCorrected
+from ledger.list_events import ListsLocked as ListsLocked
+from ledger.list_events import ListSubmitted as ListSubmitted
+
 Stage = Literal["swiss", "elimination"]
 NonNegative = Annotated[int, Field(ge=0)]
-
-
-class Frozen(BaseModel):
-    """Base for every value that is stored: immutable and strict about fields."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Actor(Frozen):
-    """Who did it: the role decides what counts (a player's report needs confirming)."""
-
-    role: Role
-    id: str = Field(min_length=1)
-
-
-ORGANIZER = Actor(role="organizer", id="local")
 
 
 class MatchResult(Frozen):
@@ -82,20 +75,6 @@ class Table(Frozen):
     #: LCG finals ("Finalrunden"): who plays the light side, or who chooses a side.
     light: str | None = None
     chooses_side: str | None = None
-
-
-class EventBase(Frozen):
-    """Fields every event carries: where, when, who, and its place in the hash chain."""
-
-    tournament: str
-    at: datetime
-    actor: Actor
-    command_id: str | None = None
-    #: SHA-256 of the command's body (without personal data), so a reused id with
-    #: another body is refused rather than silently answered with the first outcome.
-    command_digest: str | None = None
-    prev_hash: str = ""
-    hash: str = ""
 
 
 class TournamentCreated(EventBase):
@@ -317,7 +296,10 @@ Event = Annotated[
     | PlayerReinstated
     | TournamentReopened
     | RegistrationWithdrawn
-    | OptionsChanged,
+    | OptionsChanged
+    | ListSubmitted
+    | ListsLocked
+    | ListCorrected,
     Field(discriminator="type"),
 ]
 

@@ -9,8 +9,8 @@ a rebuild, and our own fold is faster.
 
 What the library does not give comes from a dialect per database
 (:mod:`ledger.dialects`): positions with a stream's events, the scoped-stream
-index, the player registry, the tokens, the match slips' codes and the tournaments'
-face settings.
+index, the player registry, the deck lists, the tokens, the match slips' codes and
+the tournaments' face settings.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from ledger.dialects import Dialect
 from ledger.errors import ConcurrencyConflict, StoreUnavailable
 from ledger.store import (
     Listener,
+    ListEntry,
     PlayerEntry,
     Recorded,
     SlipCodeEntry,
@@ -108,6 +109,7 @@ class EventsourcedStore:
         events: Sequence[Sealed],
         expected_version: int,
         players: Sequence[PlayerEntry] = (),
+        lists: Sequence[ListEntry] = (),
     ) -> list[Recorded]:
         originator = stream_id(tournament)
         versions = list(range(expected_version + 1, expected_version + 1 + len(events)))
@@ -116,7 +118,7 @@ class EventsourcedStore:
             for v, s in zip(versions, events, strict=True)
         ]
         try:
-            ids = list(self._recorder.insert_events(stored, players=players) or [])
+            ids = list(self._recorder.insert_events(stored, players=players, lists=lists) or [])
         except IntegrityError as exc:
             raise ConcurrencyConflict(tournament, expected_version) from exc
         except PersistenceError as exc:
@@ -182,6 +184,10 @@ class EventsourcedStore:
     def forget(self, tournament: str, player: str) -> bool:
         with translated_errors():
             return self._dialect.forget(self._recorder, tournament, player)
+
+    def lists(self, tournament: str) -> list[ListEntry]:
+        with translated_errors():
+            return self._dialect.lists(self._recorder, tournament)
 
     def put_token(self, entry: TokenEntry) -> None:
         with translated_errors():

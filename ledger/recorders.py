@@ -7,7 +7,9 @@ crashed registration leaves no name behind (design: Events, personal data).
 The ``eventsourcing`` library extends a recorder by subclassing: its process
 recorders write their tracking record in ``_insert_events``, inside the
 transaction that inserts the events. These recorders write registry rows there.
-``insert_events(stored, players=[...])`` passes the rows.
+``insert_events(stored, players=[...])`` passes the rows. Deck lists (issue 15) are
+kept out of the hashed log the same way, in ``tledger_lists`` (:mod:`ledger.list_table`):
+``insert_events(stored, lists=[...])``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
 from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
-from ledger.store import PlayerEntry
+from ledger import list_table
+from ledger.store import ListEntry, PlayerEntry
 
 PLAYERS_TABLE = "tledger_players"
 
@@ -48,6 +51,8 @@ class SQLiteLedgerRecorder(SQLiteApplicationRecorder):
         ids = super()._insert_events(c, stored_events, **kwargs)
         for row in rows(kwargs):
             c.execute(UPSERT_PLAYER, row)
+        for row in list_table.rows(kwargs):
+            c.execute(list_table.UPSERT, row)
         return ids
 
 
@@ -60,14 +65,18 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
         super()._insert_events(curs, stored_events, **kwargs)
         for row in rows(kwargs):
             curs.execute(UPSERT_PLAYER.replace("?", "%s"), row)
+        for row in list_table.rows(kwargs):
+            curs.execute(list_table.UPSERT.replace("?", "%s"), row)
 
 
 class MemoryLedgerRecorder(POPOApplicationRecorder):
-    """In memory: the registry is updated under the recorder's lock, after the insert."""
+    """In memory: the registry and the lists are updated under the recorder's lock, after
+    the insert."""
 
     def __init__(self) -> None:
         super().__init__()
         self.registry: dict[tuple[str, str], PlayerEntry] = {}
+        self.lists: dict[tuple[str, int], ListEntry] = {}
 
     def _insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
@@ -76,6 +85,8 @@ class MemoryLedgerRecorder(POPOApplicationRecorder):
             ids = super()._insert_events(stored_events, **kwargs)
             entries: Sequence[PlayerEntry] = kwargs.get("players") or ()
             self.registry.update({(e.tournament, e.player): e for e in entries})
+            kept: Sequence[ListEntry] = kwargs.get("lists") or ()
+            self.lists.update({(e.tournament, e.seq): e for e in kept})
             return ids
 
 

@@ -46,6 +46,20 @@ class PlayerEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class ListEntry:
+    """A deck, squad or fleet list kept beside the event at ``seq`` that commits to it by
+    ``list_hash`` (issue 15, :mod:`ledger.list_events`): the cards and the full
+    violation messages, which readers of the log must not see before publication."""
+
+    tournament: str
+    seq: int
+    player: str
+    list_hash: str
+    list: dict[str, Any]
+    violations: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class TokenEntry:
     """An API token as stored: only its hash, its role and its scope, plus who holds it
     (``label``, kept here and never in the hashed log), when it stops working
@@ -104,7 +118,7 @@ class Listener(Protocol):
 
 
 class Store(Protocol):
-    """Append-only streams, one per tournament, plus the player registry."""
+    """Append-only streams, one per tournament, plus the player registry and the lists."""
 
     url: str
 
@@ -129,10 +143,11 @@ class Store(Protocol):
         events: Sequence[Sealed],
         expected_version: int,
         players: Sequence[PlayerEntry] = (),
+        lists: Sequence[ListEntry] = (),
     ) -> list[Recorded]:
         """Append the sealed bytes atomically after ``expected_version`` events, with the
-        registry entries of players they register in the same transaction, or raise
-        ConcurrencyConflict and write nothing."""
+        registry entries of players they register and the lists they commit to in the
+        same transaction, or raise ConcurrencyConflict and write nothing."""
 
     def scan(
         self, position: int, limit: int, tournament: str | None = None
@@ -166,6 +181,10 @@ class Store(Protocol):
 
     def forget(self, tournament: str, player: str) -> bool:
         """Erase one registry entry for good; True when there was one."""
+
+    def lists(self, tournament: str) -> list[ListEntry]:
+        """The lists kept beside the tournament's list events, in seq order, as stored
+        (unchecked: :func:`ledger.list_table.checked` compares them with the events)."""
 
     def put_token(self, entry: TokenEntry) -> None:
         """Record a new API token (its hash only)."""

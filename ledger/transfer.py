@@ -2,7 +2,9 @@
 
 The first line is a header with the export format, the tournament id and the
 player registry (names and external ids: personal data, so an erased player is
-simply not in it); every further line is one event in its stored canonical
+simply not in it) and, when the tournament has any, its deck lists (``lists``: the
+rows of ``tledger_lists``, each with the seq of the event that commits to it by
+hash; issue 15); every further line is one event in its stored canonical
 bytes, so the chain can be checked byte for byte on the other side.
 """
 
@@ -15,7 +17,9 @@ import orjson
 
 from ledger.chain import Sealed, load_checked
 from ledger.errors import ConcurrencyConflict, InvalidExport
-from ledger.store import PlayerEntry, Store
+from ledger.events import Event
+from ledger.list_events import ListCorrected, ListSubmitted, list_hash
+from ledger.store import ListEntry, PlayerEntry, Store
 
 FORMAT = "tledger-export/1"
 
@@ -25,14 +29,20 @@ def export_lines(store: Store, tournament: str) -> list[bytes]:
         {"player": e.player, "name": e.name, "external_id": e.external_id}
         for e in sorted(store.players(tournament).values(), key=lambda e: e.player)
     ]
-    header = orjson.dumps({"format": FORMAT, "tournament": tournament, "players": players})
+    head: dict[str, Any] = {"format": FORMAT, "tournament": tournament, "players": players}
+    kept = [{"seq": e.seq, "player": e.player, "list_hash": e.list_hash, "list": e.list,
+             "violations": list(e.violations)} for e in store.lists(tournament)]  # fmt: skip
+    if kept:  # a tournament without lists exports the header it always had
+        head["lists"] = kept
+    header = orjson.dumps(head)
     return [header, *(data for _, _, data in store.load_raw(tournament))]
 
 
 def import_lines(store: Store, lines: Sequence[bytes]) -> tuple[str, int]:
-    """Check the export's chain, then append its stored bytes unchanged, with the registry,
-    in one transaction to an empty stream: on any failure nothing of the tournament
-    remains, and the same import can be tried again."""
+    """Check the export's chain, then append its stored bytes unchanged, with the registry
+    and the lists (each checked against the event that commits to it), in one transaction
+    to an empty stream: on any failure nothing of the tournament remains, and the same
+    import can be tried again."""
     lines = [line.strip() for line in lines if line.strip()]
     if not lines:
         raise InvalidExport("the file is empty")
@@ -45,8 +55,9 @@ def import_lines(store: Store, lines: Sequence[bytes]) -> tuple[str, int]:
     sealed = [Sealed(event, line) for (_, event), (_, _, line) in zip(loaded, rows, strict=True)]
     players = [PlayerEntry(tournament, p["player"], p["name"], p.get("external_id"))
                for p in header["players"]]  # fmt: skip
+    lists = list_entries(tournament, header["lists"], [event for _, event in loaded])
     try:
-        store.append(tournament, sealed, expected_version=0, players=players)
+        store.append(tournament, sealed, expected_version=0, players=players, lists=lists)
     except ConcurrencyConflict:
         raise InvalidExport(f"tournament {tournament!r} exists in this store already") from None
     return tournament, len(sealed)
@@ -69,4 +80,39 @@ def read_header(line: bytes) -> dict[str, Any]:
     )  # fmt: skip
     if not valid:
         raise InvalidExport("the header's players are not a list of {player, name, external_id}")
-    return {"tournament": header["tournament"], "players": players}
+    lists = header.get("lists", [])
+    valid = isinstance(lists, list) and all(
+        isinstance(e, dict) and isinstance(e.get("seq"), int) and isinstance(e.get("player"), str)
+        and isinstance(e.get("list_hash"), str) and isinstance(e.get("list"), dict)
+        and isinstance(e.get("violations", []), list) for e in lists
+    )  # fmt: skip
+    if not valid:
+        raise InvalidExport("the header's lists are not a list of {seq, player, list_hash, "
+                            "list, violations}")  # fmt: skip
+    return {"tournament": header["tournament"], "players": players, "lists": lists}
+
+
+def list_entries(
+    tournament: str, lists: Sequence[dict[str, Any]], events: Sequence[Event]
+) -> list[ListEntry]:
+    """The header's lists as entries, each matched with the event at its seq (a list
+    event of that player committing to that hash, which the list hashes to), and one
+    for every list event: an import never leaves a list event without its list."""
+    by_seq: dict[int, ListEntry] = {}
+    for e in lists:
+        seq = e["seq"]
+        event = events[seq - 1] if 1 <= seq <= len(events) else None
+        if not isinstance(event, ListSubmitted | ListCorrected):
+            raise InvalidExport(f"the header's list for seq {seq} has no list event there")
+        if seq in by_seq:
+            raise InvalidExport(f"the header holds two lists for seq {seq}")
+        if event.player != e["player"] or event.list_hash != e["list_hash"]:
+            raise InvalidExport(f"the header's list for seq {seq} is not the one its event names")
+        if list_hash(e["list"]) != event.list_hash:
+            raise InvalidExport(f"the header's list for seq {seq} does not hash to its event's")
+        by_seq[seq] = ListEntry(tournament, seq, e["player"], e["list_hash"], e["list"],
+                                tuple(e.get("violations", [])))  # fmt: skip
+    for seq, event in enumerate(events, start=1):
+        if isinstance(event, ListSubmitted | ListCorrected) and seq not in by_seq:
+            raise InvalidExport(f"the export holds no list for the list event at seq {seq}")
+    return [by_seq[s] for s in sorted(by_seq)]

@@ -13,6 +13,9 @@ from ledger.events import (
     CutMade,
     DeckCheckRecorded,
     Event,
+    ListCorrected,
+    ListsLocked,
+    ListSubmitted,
     MatchResult,
     OptionsChanged,
     PairingsRevised,
@@ -32,7 +35,15 @@ from ledger.events import (
     TournamentFinished,
     TournamentReopened,
 )
-from projections.tournament import OFFICIAL_ROLES, Match, Player, Report, Round, TournamentState
+from projections.tournament import (
+    OFFICIAL_ROLES,
+    DeckList,
+    Match,
+    Player,
+    Report,
+    Round,
+    TournamentState,
+)
 
 
 def _created(state: TournamentState, e: TournamentCreated, seq: int) -> None:
@@ -198,6 +209,19 @@ def _options_changed(state: TournamentState, e: OptionsChanged, seq: int) -> Non
     state.options = dict(e.effective)
 
 
+def _list_submitted(state: TournamentState, e: ListSubmitted, seq: int) -> None:
+    """A resubmission before locking replaces the player's list (issue 15)."""
+    state.lists[e.player] = DeckList(e.player, e.list_hash, seq, e.violations)
+
+
+def _lists_locked(state: TournamentState, e: ListsLocked, seq: int) -> None:
+    state.lists_locked = True
+
+
+def _list_corrected(state: TournamentState, e: ListCorrected, seq: int) -> None:
+    state.lists[e.player] = DeckList(e.player, e.list_hash, seq, e.violations, corrected=True)
+
+
 def apply_event(state: TournamentState, event: Event, seq: int) -> None:
     """The per-event step of ``evolve``. Exhaustive: an event added to ``Event`` and not
     wired here fails mypy at ``assert_never`` (design: Style). The commonest events of a
@@ -241,5 +265,11 @@ def apply_event(state: TournamentState, event: Event, seq: int) -> None:
             _withdrawn(state, event, seq)
         case OptionsChanged():
             _options_changed(state, event, seq)
+        case ListSubmitted():
+            _list_submitted(state, event, seq)
+        case ListsLocked():
+            _lists_locked(state, event, seq)
+        case ListCorrected():
+            _list_corrected(state, event, seq)
         case _:
             assert_never(event)

@@ -21,6 +21,7 @@ from ledger.events import (
     Stage,
     TimeExtensionGranted,
 )
+from ledger.list_events import ViolationCount
 
 MatchStatus = Literal["pending", "unconfirmed", "disputed", "confirmed", "bye"]
 TableState = Literal["missing", "unconfirmed", "disputed", "confirmed"]
@@ -121,6 +122,18 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class DeckList:
+    """A player's list in force: the last submitted before locking, or a correction's.
+    The fold holds its hash and seq only: the cards are in ``tledger_lists``."""
+
+    player: str
+    hash: str
+    seq: int
+    violations: tuple[ViolationCount, ...] = ()
+    corrected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CommandSeen:
     """The events one client command appended (seq ``first`` to ``last``) and the digest
     of its body (``None`` in logs written before bodies were remembered)."""
@@ -146,6 +159,9 @@ class TournamentState:
     deck_checks: list[DeckCheckRecorded] = field(default_factory=list)
     extensions: list[TimeExtensionGranted] = field(default_factory=list)
     cut: CutMade | None = None
+    #: each player's list in force (issue 15) and whether submissions are closed
+    lists: dict[str, DeckList] = field(default_factory=dict)
+    lists_locked: bool = False
     #: (actor role, actor id, command_id) -> the command's events (design: Events).
     command_ids: dict[tuple[str, str, str], CommandSeen] = field(default_factory=dict)
     finished: bool = False

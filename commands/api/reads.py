@@ -28,6 +28,7 @@ from commands.api.deps import (
     readable,
     settings_of,
 )
+from commands.listmodels import PublishedLists
 from commands.logfilter import TYPES_PATTERN, LogFilter, event_types
 from commands.models import MAX_ID
 from commands.readmodels import (
@@ -172,6 +173,15 @@ async def get_player(request: Request, tournament: str, player: str, caller: Cal
     no such player); ``player`` is an id (the contract names players by id)."""
     query = ReadQuery("player", player=player)
     return await model_read(request, side, caller, tournament, query, as_of)
+
+
+@router.get("/tournaments/{tournament}/lists", response_model=PublishedLists, responses=CACHED)
+async def get_lists(request: Request, tournament: str, caller: Caller, side: Side) -> Response:
+    """The deck lists when they may be shown, to any token that may read the tournament:
+    all after the event (swu-1.4 §7.1), the top cut's while it runs (swu-1.4 §4.6.1);
+    409 before. Each with the ``list_hash`` its event committed to."""
+    readable(caller, tournament)
+    return answer(request, await asyncio.to_thread(side.lists, tournament))
 
 
 @router.get("/tournaments/{tournament}/log", response_model=LogPage, responses=CACHED)

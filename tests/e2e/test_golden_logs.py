@@ -19,7 +19,9 @@ from typing import Any
 import orjson
 import pytest
 
+from commands.listviews import published_lists
 from commands.views import bracket_view, standings_view, status_view
+from ledger.list_events import list_hash
 from ledger.transfer import import_lines
 from ledger.url import open_store
 from replay.rebuild import rebuild
@@ -51,7 +53,7 @@ def golden(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Pat
 
 def test_there_is_a_golden_log_of_every_ruleset_in_every_format() -> None:
     formats = sorted({p.parent.name for p in GOLDEN})
-    assert {"format-1", "format-2", "format-3"} <= set(formats)
+    assert {"format-1", "format-2", "format-3", "format-4"} <= set(formats)
     for fmt in formats:
         rulesets = sorted(p.name.removesuffix(".expected.json") for p in LOGS.glob(f"{fmt}/*.json"))
         assert rulesets == ["armada-2.0", "lcg-2.1d", "swu-1.0", "swu-1.4", "xwing-2.0"]
@@ -67,6 +69,8 @@ def test_every_golden_log_covers_every_event_type_its_ruleset_allows(
         undo = {"player_reinstated", "tournament_reopened", "registration_withdrawn",
                 "options_changed"}  # fmt: skip
         assert undo <= set(expected["types"])
+    if golden[0].parent.name >= "format-4":  # the list events came with format 4 (issue 15)
+        assert {"list_submitted", "lists_locked", "list_corrected"} <= set(expected["types"])
 
 
 def test_golden_log_verifies_with_the_cli(golden: tuple[Path, str]) -> None:
@@ -92,6 +96,11 @@ def test_golden_log_folds_to_the_recorded_standings_bracket_and_head(
     assert {k: status[k] for k in expected["status"]} == expected["status"]
     report = verify(tournament, store.load_raw(tournament), events)
     assert report.ok, [p for p in report.pairings if not p.ok]
+    if path.parent.name >= "format-4":  # the lists beside the events (issue 15)
+        published = published_lists(state, {}, store.lists(tournament))
+        assert published.scope == "event" and len(published.lists) == 10
+        assert all(list_hash(e.list) == e.list_hash == state.lists[e.player].hash
+                   for e in published.lists)  # fmt: skip
 
 
 @pytest.mark.parametrize("target", ["memory", "sqlite"])
@@ -110,3 +119,13 @@ def test_golden_export_imports_to_the_same_head_and_standings(
     assert standings_view(state, names) == expected["standings"]
     exported = [data for _, _, data in store.load_raw(expected["tournament"])]
     assert exported == lines[1:], "an import stores the exported bytes unchanged"
+    if path.parent.name >= "format-4":  # the export carries the lists, the import keeps them
+        listed = orjson.loads(lines[0])["lists"]
+        events = {r.seq: r.event for r in store.load(expected["tournament"])}
+        with_lists = [
+            s for s, e in events.items() if e.type in ("list_submitted", "list_corrected")
+        ]
+        assert [e["seq"] for e in listed] == with_lists and len(with_lists) >= 11
+        kept = store.lists(expected["tournament"])
+        assert [(e.seq, e.list_hash, e.list) for e in kept] == [
+            (e["seq"], e["list_hash"], e["list"]) for e in listed]  # fmt: skip

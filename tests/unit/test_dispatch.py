@@ -24,6 +24,9 @@ from ledger.events import (
     DisputedReport,
     Event,
     EventBase,
+    ListCorrected,
+    ListsLocked,
+    ListSubmitted,
     MatchResult,
     OptionsChanged,
     PairingsRevised,
@@ -44,6 +47,7 @@ from ledger.events import (
     TournamentFinished,
     TournamentReopened,
 )
+from ledger.list_events import ViolationCount
 from projections.rulesets import RULESETS, Outcome, ruleset
 from projections.state import TournamentState
 from tests.builders import Given, create, state_of
@@ -76,6 +80,11 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "reopen_tournament": {"reason": "finished by mistake"},
     "withdraw_registration": {"player": "p1", "reason": "registered twice"},
     "change_options": {"options": {"rounds": 5}},
+    "submit_list": {"player": "p1", "list": {"leader": "Vader | Dark Lord", "base": "Echo Base",
+                                             "deck": [{"card": "TIE Fighter", "count": 3}]}},
+    "lock_lists": {},
+    "correct_list": {"player": "p1", "list": {"leader": "Vader | Dark Lord"},
+                     "reason": "wrong deck box"},
 }  # fmt: skip
 
 
@@ -151,6 +160,12 @@ def one_of_each_event() -> list[EventBase]:
         PlayerDropped(**base, player="p5"),
         PlayerRejoined(**base, player="p5"),
         PlayerDropped(**base, player="p5"),
+        ListSubmitted(**base, player="p1", list_hash="h1",
+                      violations=(ViolationCount(rule="base", section="swu-1.4 §2.3.1.1",
+                                                 count=1),)),
+        ListsLocked(**base, missing=("p2",)),
+        ListCorrected(**base, player="p1", list_hash="h2",
+                      previous_hash="h1", reason="wrong box"),
         RoundPaired(**base, round=1, method="manual", pairings=tables_1),
         PairingsRevised(**base, round=1, seed=1, engine="test", reason="a test",
                         replaced=(tables_1[1],), tables=(Table(table=2, players=("p4", "p3")),)),
@@ -190,6 +205,8 @@ def test_evolve_applies_every_event_type() -> None:
     assert len(state.deck_checks) == 1 and state.cut is not None and state.finished
     assert "p6" not in state.players and state.options == {"rounds": 3}
     assert state.players["p5"].reinstated == [1]
+    assert state.lists_locked and state.lists["p1"].violations == ()  # the correction's
+    assert state.lists["p1"].corrected and state.lists["p1"].hash == "h2"
 
 
 # the role table ------------------------------------------------------------------
@@ -205,15 +222,16 @@ def test_the_organizer_may_send_every_command_and_a_reader_none() -> None:
     assert not any("reader" in roles for roles in SENDERS.values())
 
 
-def test_players_and_scorekeepers_may_only_report_results() -> None:
-    for role in ("player", "scorekeeper"):
-        assert {kind for kind, roles in SENDERS.items() if role in roles} == {"report_result"}
+def test_players_report_results_and_submit_lists_and_scorekeepers_only_report() -> None:
+    sent = {role: {kind for kind, roles in SENDERS.items() if role in roles}
+            for role in ("player", "scorekeeper")}  # fmt: skip
+    assert sent == {"player": {"report_result", "submit_list"}, "scorekeeper": {"report_result"}}
 
 
 def test_judges_may_report_correct_penalize_check_extend_and_disqualify() -> None:
     judged = {kind for kind, roles in SENDERS.items() if "judge" in roles}
     assert judged == {"report_result", "correct_result", "issue_penalty", "record_deck_check",
-                      "grant_time_extension", "disqualify_player"}  # fmt: skip
+                      "grant_time_extension", "disqualify_player", "correct_list"}  # fmt: skip
 
 
 # tiebreakers -----------------------------------------------------------------------

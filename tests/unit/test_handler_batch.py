@@ -16,7 +16,7 @@ from commands.idempotency import CommandIdReused
 from commands.models import Command, parse_command
 from ledger.errors import ConcurrencyConflict
 from ledger.events import PlayerRegistered
-from ledger.store import PlayerEntry, Recorded, Store
+from ledger.store import ListEntry, PlayerEntry, Recorded, Store
 from ledger.url import open_store
 from tests.builders import create, register
 
@@ -31,12 +31,13 @@ class CountingStore:
         return getattr(self.store, name)
 
     def append(self, tournament: str, events: Sequence[Any], expected_version: int,
-               players: Sequence[PlayerEntry] = ()) -> list[Recorded]:  # fmt: skip
+               players: Sequence[PlayerEntry] = (),
+               lists: Sequence[ListEntry] = ()) -> list[Recorded]:  # fmt: skip
         self.appends += 1
         if self.conflicts:
             self.conflicts -= 1
             raise ConcurrencyConflict(tournament, expected_version)
-        return self.store.append(tournament, events, expected_version, players)
+        return self.store.append(tournament, events, expected_version, players, lists)
 
 
 def handler_with(conflicts: int = 0) -> tuple[Handler, CountingStore]:

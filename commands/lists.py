@@ -1,0 +1,113 @@
+"""Submitting, locking and correcting deck, squad and fleet lists (issue 15).
+
+A list may be resubmitted until lists are locked; from then on only an official
+changes it, with a reason (``list_corrected``), so a deck check compares what a player
+presents with the list that was locked. At competitive tier a constructed-format
+deck list is handed in "before the start of the event" (swu-1.4 §3.1.3, swu-1.0
+§3.1.3): when round 1 starts with lists submitted and not yet locked, the start locks
+them first. A tournament that collects no lists in the ledger gets no lock event.
+
+The events commit to a list by its hash and count broken rules without naming a card
+(:mod:`ledger.list_events`); the list and the full violations go to ``tledger_lists``
+in the same append (:func:`list_entries`, which the handler passes to the store).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from commands import models as m
+from commands.context import Base, player_of, require_role
+from commands.decklist_rules import violations
+from commands.decklists import list_hash, shaped, stored
+from commands.errors import RuleViolation, WrongPhase
+from ledger.events import EventBase
+from ledger.list_events import ListCorrected, ListsLocked, ListSubmitted, Violation, counted
+from ledger.store import ListEntry
+from projections.standings import ruleset_of
+from projections.state import TournamentState
+
+LOCKED = "lists are locked: a judge corrects a list with correct_list and a reason"
+#: rulesets whose competitive tier asks for lists before the event (§3.1.3)
+LIST_SECTIONS = {"swu-1.4": "swu-1.4 §3.1.3", "swu-1.0": "swu-1.0 §3.1.3"}
+
+
+def submit_list(state: TournamentState, c: m.SubmitList, base: Base, seed: int) -> list[EventBase]:
+    require_role(c.actor, ("organizer", "player"), "submit a list")
+    if c.actor is not None and c.actor.role == "player" and c.actor.id != c.player:
+        raise RuleViolation("a player may submit only their own list")
+    player_of(state, c.player)
+    if state.lists_locked:
+        raise WrongPhase(LOCKED)
+    data, found = recorded(state, c)
+    return [ListSubmitted(**base, player=c.player, list_hash=list_hash(data),
+                          violations=counted(found))]  # fmt: skip
+
+
+def lock_lists(state: TournamentState, c: m.LockLists, base: Base, seed: int) -> list[EventBase]:
+    require_role(c.actor, ("organizer",), "lock lists")
+    if state.lists_locked:
+        raise WrongPhase("lists are locked already")
+    return [ListsLocked(**base, missing=missing(state))]
+
+
+def correct_list(
+    state: TournamentState, c: m.CorrectList, base: Base, seed: int
+) -> list[EventBase]:
+    require_role(c.actor, ("organizer", "judge"), "correct a list")
+    player_of(state, c.player)
+    if not state.lists_locked:
+        raise WrongPhase("lists are not locked yet: the player resubmits with submit_list")
+    data, found = recorded(state, c)
+    digest = list_hash(data)
+    previous = state.lists.get(c.player)
+    if previous is not None and previous.hash == digest:
+        raise RuleViolation(f"correct_list: {c.player}'s list is this list already")
+    return [ListCorrected(**base, player=c.player, list_hash=digest,
+                          previous_hash=previous.hash if previous else None, reason=c.reason,
+                          violations=counted(found))]  # fmt: skip
+
+
+def recorded(
+    state: TournamentState, c: m.SubmitList | m.CorrectList
+) -> tuple[dict[str, Any], tuple[Violation, ...]]:
+    """The list as kept (its game's shape, or InvalidCommand) and the rules it breaks."""
+    deck = shaped(state.ruleset, c.list, c.type)
+    return stored(deck), violations(state.ruleset, ruleset_of(state).options, deck)
+
+
+def list_entries(
+    state: TournamentState, command: m.Command, events: Sequence[EventBase], first_seq: int
+) -> list[ListEntry]:
+    """What ``tledger_lists`` keeps of the command's list events (``first_seq``: the seq
+    of ``events[0]``), decided from the state ``decide`` saw: the list and the full
+    violations, which the events only commit to. Nothing for any other command."""
+    if not isinstance(command, m.SubmitList | m.CorrectList):
+        return []
+    kept: list[ListEntry] = []
+    for seq, event in enumerate(events, start=first_seq):
+        if isinstance(event, ListSubmitted | ListCorrected):
+            data, found = recorded(state, command)
+            if list_hash(data) != event.list_hash:  # decide and this read the same state
+                raise AssertionError(f"seq {seq}: the list does not hash to its event's")
+            dumped = tuple(v.model_dump(mode="json") for v in found)
+            kept.append(ListEntry(state.id, seq, event.player, event.list_hash, data, dumped))
+    return kept
+
+
+def missing(state: TournamentState) -> tuple[str, ...]:
+    """Players still in the tournament without a list."""
+    return tuple(p for p in state.active_players if p not in state.lists)
+
+
+def locked_at_start(state: TournamentState, number: int, base: Base) -> list[EventBase]:
+    """The lock that starting round 1 implies at competitive tier (§3.1.3), when lists
+    were submitted and are not locked yet; nothing otherwise."""
+    section = LIST_SECTIONS.get(state.ruleset)
+    if number != 1 or state.lists_locked or not state.lists or section is None:
+        return []
+    if ruleset_of(state).options.get("tier") != "competitive":
+        return []
+    reason = f"round 1 starts at competitive tier: lists are handed in before the event ({section})"
+    return [ListsLocked(**base, missing=missing(state), reason=reason)]

@@ -1,0 +1,90 @@
+"""The events of deck, squad and fleet lists (issue 15): commitments, never the cards.
+
+Every token that may read a tournament reads its events (``log``, ``/events``, the
+streams), but lists are not shown to players before publication (swu-1.4 §7.1; the
+top cut's while it runs, §4.6.1). So an event keeps only the player, the list's
+``list_hash`` (SHA-256 of its canonical JSON) and, per broken rule, what names no
+card: the rule, its section and how often it is broken. The list itself and the full
+violation messages live in the side table ``tledger_lists``, written in the append's
+transaction (:mod:`ledger.list_table`), as the player registry keeps names out of the
+hashed log. The hash lets anyone check that a published list is the one recorded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ledger.event_base import EventBase, Frozen
+
+
+class Violation(Frozen):
+    """A rule a list breaks, with its section and a message that may name cards: kept
+    beside the event (``tledger_lists``), shown to officials and on publication."""
+
+    rule: str
+    section: str
+    message: str
+
+
+class ViolationCount(Frozen):
+    """What an event says of a broken rule: which, where, how often; no card names."""
+
+    rule: str
+    section: str
+    count: int = Field(ge=1)
+
+
+class ListSubmitted(EventBase):
+    """A player's list, committed to by ``list_hash`` (the list: ``tledger_lists``)."""
+
+    type: Literal["list_submitted"] = "list_submitted"
+    version: Literal[1] = 1
+    player: str
+    list_hash: str
+    violations: tuple[ViolationCount, ...] = ()
+
+
+class ListsLocked(EventBase):
+    """No more submissions, only corrections; ``missing``: players without a list then."""
+
+    type: Literal["lists_locked"] = "lists_locked"
+    version: Literal[1] = 1
+    missing: tuple[str, ...] = ()
+    reason: str | None = None
+
+
+class ListCorrected(EventBase):
+    """A locked list replaced by an official with a reason (``previous_hash``: none if the
+    player had no list at locking); the new list is in ``tledger_lists``."""
+
+    type: Literal["list_corrected"] = "list_corrected"
+    version: Literal[1] = 1
+    player: str
+    list_hash: str
+    previous_hash: str | None = None
+    reason: str
+    violations: tuple[ViolationCount, ...] = ()
+
+
+def counted(found: Iterable[Violation]) -> tuple[ViolationCount, ...]:
+    """The event's summary of full violations: one entry per (rule, section), in the
+    order first found, with how many times it is broken."""
+    counts: dict[tuple[str, str], int] = {}
+    for v in found:
+        counts[(v.rule, v.section)] = counts.get((v.rule, v.section), 0) + 1
+    return tuple(ViolationCount(rule=r, section=s, count=n) for (r, s), n in counts.items())
+
+
+def canonical(data: Any) -> bytes:
+    """A list's canonical JSON: keys sorted, no whitespace, UTF-8, non-ASCII unescaped."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def list_hash(data: Any) -> str:
+    """SHA-256 of the canonical JSON: what the event records and anyone recomputes."""
+    return hashlib.sha256(canonical(data)).hexdigest()
