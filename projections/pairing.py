@@ -9,8 +9,9 @@ Rules (swu-1.4 §4.1.1, swu-1.0 §4.1.1, X-Wing/Armada "Schweizer System", LCG
 3. the bye to the lowest-ranked eligible player (random in round 1);
 4. fewest and smallest pair-downs: each score group pairs within itself except
    for one odd player moved down, unless rematches force more (on fields up to
-   256 players a whole-field matching corrects the top-down pass where it sent
-   two players down needlessly).
+   256 players a whole-field matching and a repair per group correct the
+   top-down pass where it sent two players down needlessly, never at the cost
+   of a higher group: groups come first top down, as swu-1.4 §4.1.1 pairs them).
 
 Score groups are paired top down. Each group (plus the players moved down into
 it) is matched by a maximum-weight, maximum-cardinality matching (rustworkx) on
@@ -29,37 +30,22 @@ always give the same pairings, so an auditor can recompute and compare.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-import rustworkx as rx
-
 from ledger.events import Table
 from projections.errors import NoValidPairing
+from projections.matching import SAME_GROUP, Entrant, Pair, matching
+from projections.pair_downs import fewer_pair_downs
 from projections.standings import ruleset_of, standings
 from projections.state import TournamentState
 
-ENGINE = "tledger-swiss-2"
+#: 3: pair-downs judged top down (``excess_pair_downs``, ``settle_pair_downs``).
+ENGINE = "tledger-swiss-3"
 CHUNK = 256
 NEIGHBOURS = 6
-SAME_GROUP = 1_000_000
 MOVED_DOWN_BONUS = 100_000
-ACROSS = 10_000
-WHOLE_FIELD = 256
-
-Pair = tuple[str, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Entrant:
-    """A player as the engine sees them: score, rank, player number."""
-
-    id: str
-    score: float
-    rank: int
-    number: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,47 +112,13 @@ def pair_field(field: Field, seed: int) -> tuple[Table, ...]:
         rng = random.Random(f"{seed}:{attempt}")
         pairs, leftovers = pair_groups(rest, field, rng)
         if not leftovers:
-            return number_tables(fewer_pair_downs(pairs, rest, field, rng), bye, field)
+            if field.method == "swiss":
+                pairs = fewer_pair_downs(pairs, rest, field.met, rng)
+            return number_tables(pairs, bye, field)
     raise NoValidPairing(
         f"no pairing avoids a rematch for {', '.join(sorted(leftovers))} "
         "(no rematch within a stage, swu-1.4 §4.1.1); pair this round manually"
     )
-
-
-def sent_down(pairs: list[Pair], score: dict[str, float]) -> Counter[float]:
-    """How many players each score group sends down (pairs across two groups)."""
-    counts: Counter[float] = Counter()
-    for a, b in pairs:
-        if score[a] != score[b]:
-            counts[max(score[a], score[b])] += 1
-    return counts
-
-
-def fewer_pair_downs(
-    pairs: list[Pair], rest: list[Entrant], field: Field, rng: random.Random
-) -> list[Pair]:
-    """Pairing top down cannot look ahead: a group can send two players down where the
-    whole field had a pairing sending one. For fields up to ``WHOLE_FIELD`` players the
-    whole field is then matched at once (fewest pairs across groups, then the smallest
-    gaps, random within groups) and taken when its largest number of players sent
-    down from one group is smaller."""
-    score = {e.id: e.score for e in rest}
-    before = sent_down(pairs, score)
-    if field.method != "swiss" or len(rest) > WHOLE_FIELD or max(before.values(), default=0) < 2:
-        return pairs
-    order = list(rest)
-    rng.shuffle(order)
-    edges = [
-        (i, j, SAME_GROUP - (ACROSS + int(abs(a.score - b.score) * 100) if a.score != b.score
-                             else 0))
-        for i, a in enumerate(order) for j, b in enumerate(order)
-        if i < j and b.id not in field.met.get(a.id, frozenset())
-    ]  # fmt: skip
-    alternative, left = matching(order, edges)
-    if left:
-        return pairs
-    after = sent_down(alternative, score)
-    return alternative if max(after.values(), default=0) < max(before.values()) else pairs
 
 
 def bye_candidates(field: Field, seed: int) -> list[str | None]:
@@ -329,20 +281,6 @@ def match_merged(pool: list[Entrant], field: Field) -> tuple[list[Pair], list[En
         if not left or reach >= len(pool):
             return pairs, left
         reach *= 4
-
-
-def matching(
-    pool: list[Entrant], edges: list[tuple[int, int, int]]
-) -> tuple[list[Pair], list[Entrant]]:
-    """Maximum-cardinality, maximum-weight matching; pairs keep the pool's order."""
-    graph = rx.PyGraph(multigraph=False)
-    graph.add_nodes_from(range(len(pool)))
-    graph.add_edges_from(edges)
-    matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
-    pairs = sorted((min(a, b), max(a, b)) for a, b in matched)
-    used = {i for pair in pairs for i in pair}
-    left = [e for i, e in enumerate(pool) if i not in used]
-    return [(pool[a].id, pool[b].id) for a, b in pairs], left
 
 
 def number_tables(pairs: list[Pair], bye: str | None, field: Field) -> tuple[Table, ...]:

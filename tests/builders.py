@@ -68,6 +68,10 @@ def register(*players: str, t: str = "t1") -> list[dict[str, Any]]:
             for p in players]  # fmt: skip
 
 
+def drop(*players: str, t: str = "t1") -> list[dict[str, Any]]:
+    return [{"type": "drop_player", "tournament": t, "player": p} for p in players]
+
+
 def pair(*tables: list[str], t: str = "t1") -> dict[str, Any]:
     return {"type": "pair_round", "tournament": t, "pairings": [list(x) for x in tables]}
 

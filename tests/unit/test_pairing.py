@@ -37,7 +37,7 @@ from projections.errors import NoValidPairing
 from projections.pairing import ENGINE, Entrant, Field, pair_field, pair_swiss
 from projections.standings import ruleset_of, standings
 from projections.state import TournamentState, evolve, fold
-from tests.builders import Given, create, pair, register, report, start
+from tests.builders import Given, create, drop, pair, register, report, start
 
 #: The whole file takes about 20 s on two cores; a failure's shrinking takes minutes.
 PAIRING_PROPERTIES = settings(
@@ -354,7 +354,8 @@ def check_pair_downs(a: Attempt) -> None:
     """A score group sends more than one player down only when rematches force it.
 
     Groups come from the standings before pairing (the bye left out). The
-    engine pairs top down, so the pairs of every player from a higher group,
+    rules pair top down (swu-1.4 and swu-1.0 §4.1.1: the group with the best
+    record first, then the next), so the pairs of every player from a higher group,
     including the players moved down into this group or past it, are taken as
     decided; the group may send two or more down only if no rematch-free
     pairing of everyone else sends at most one. (That the group could pair
@@ -652,3 +653,80 @@ def test_whole_field_pass_avoids_sending_two_down_from_one_group_swu14_4_1_1() -
         pairs = {frozenset(t.players) for t in pair_field(field, seed)}
         assert frozenset({"p20", "p21"}) in pairs
         assert frozenset({"p3", "p11"}) not in pairs
+
+
+def swu_round(number: int, *tables: tuple[str, ...], **results: dict[str, Any]) -> list[Any]:
+    """A manually paired round: tables of two (or one, the bye); results by ``"a v b"``."""
+    matches = [t for t in tables if len(t) == 2]
+    return [
+        pair(*[list(t) for t in tables]),
+        start(),
+        *[report(number, a, b, **results[f"{a} v {b}"]) for a, b in matches],
+    ]
+
+
+def test_a_higher_group_that_can_pair_itself_is_not_paired_down_to_spare_a_lower_one() -> None:
+    """swu-1.0 §4.1.1 (as swu-1.4): "take the group of players with the highest win/loss
+    ratio and pair them at random". Round 6: late3.1 and late4.0 (1.0) have not met;
+    p3, p5 and p6 (0.6) have all met each other, so all three go down to 0.0 players.
+
+    Regression (a Hypothesis counterexample of the pair-down property, replayed here
+    with its own log): the whole-field pass paired both 1.0 players down against two
+    0.6 players, because that cut the largest count sent down from one group from three
+    to two; a higher group's pair-downs now weigh before any lower group's.
+    """
+    won, lost = {"games": [2, 0], "draws": 0}, {"games": [0, 2], "draws": 0}
+    given = Given(
+        create(ruleset="swu-1.0", rounds=6),
+        *register("p1", "p2", "p3", "p4", "p5", "p6"),
+        *swu_round(1, ("p2", "p1"), ("p4", "p6"), ("p3", "p5"),
+                   **{"p2 v p1": {"games": [1, 1], "draws": 0},
+                      "p4 v p6": {"games": [1, 2], "draws": 1}, "p3 v p5": won}),
+        *register("late1.0"), *drop("p1"),
+        *swu_round(2, ("p6", "p3"), ("late1.0", "p5"), ("p4", "p2"),
+                   **{"p6 v p3": won, "late1.0 v p5": lost,
+                      "p4 v p2": {"games": [1, 2], "draws": 1}}),
+        *swu_round(3, ("p6", "p5"), ("p3", "p2"), ("p4", "late1.0"),
+                   **{"p6 v p5": won, "p3 v p2": {"games": [2, 1], "draws": 0},
+                      "p4 v late1.0": {"double_loss": True}}),
+        *register("late3.0", "late3.1"), *drop("late3.0"),
+        *swu_round(4, ("p6", "p2"), ("p3", "late1.0"), ("p5", "p4"), ("late3.1",),
+                   **{"p6 v p2": lost, "p3 v late1.0": lost, "p5 v p4": won}),
+        *register("late4.0", "late4.1", "late4.2"), *drop("p2", "late1.0"),
+        *swu_round(5, ("late3.1", "p6"), ("p3", "p4"), ("p5", "late4.1"), ("late4.2", "late4.0"),
+                   **{"late3.1 v p6": {"games": [2, 1], "draws": 0}, "p3 v p4": won,
+                      "p5 v late4.1": {"games": [2, 1], "draws": 0}, "late4.2 v late4.0": lost}),
+        *register("late5.0", "late5.1"),
+    )  # fmt: skip
+    rules = ruleset_of(given.state)
+    active = {p for p, player in given.state.players.items() if player.active}
+    score = {s.player: rules.pairing_score(s.scores) for s in standings(given.state)
+             if s.player in active}  # fmt: skip
+    assert score == {"late3.1": 1.0, "late4.0": 1.0, "p6": 0.6, "p3": 0.6, "p5": 0.6,
+                     "late4.2": 0.0, "late4.1": 0.0, "p4": 0.0, "late5.1": 0.0,
+                     "late5.0": 0.0}  # fmt: skip
+    for seed in range(12):
+        event = paired(given, auto(seed))
+        assert frozenset({"late3.1", "late4.0"}) in matches(event)
+        opponent = {x: y for p, q in pairs_of(event) for x, y in ((p, q), (q, p))}
+        assert all(score[opponent[p]] == 0.0 for p in ("p3", "p5", "p6"))
+
+
+def test_a_group_sends_more_than_one_down_only_when_rematches_force_it_swu14_4_1_1() -> None:
+    """Three on 0.75 (q4 and q7 have met), one each on 0.67 and 0.6, three on 0. The one
+    pairing sending a single 0.75 down is q3 v q4, q7 v q1, q5 v q0, q2 v q6 (q1 has met
+    everyone else). Regression: for half the seeds the top-down pass, its merge of the
+    lowest groups and the whole-field pass (fewest pairs across groups) sent all three
+    0.75s down; the groups are now repaired top down."""
+    scores = {"q3": 0.75, "q4": 0.75, "q7": 0.75, "q5": 0.67, "q2": 0.6,
+              "q0": 0.0, "q1": 0.0, "q6": 0.0}  # fmt: skip
+    met = {"q0": {"q1", "q3", "q4"}, "q1": {"q0", "q2", "q4", "q5", "q6"},
+           "q2": {"q1", "q4", "q5"}, "q3": {"q0", "q5"}, "q4": {"q0", "q1", "q2", "q6", "q7"},
+           "q5": {"q1", "q2", "q3", "q6", "q7"}, "q6": {"q1", "q4", "q5"},
+           "q7": {"q4", "q5"}}  # fmt: skip
+    entrants = [Entrant(p, s, rank, rank) for rank, (p, s) in enumerate(scores.items(), 1)]
+    field = Field(entrants, {p: frozenset(m) for p, m in met.items()}, frozenset(),
+                  first_round=False, method="swiss")  # fmt: skip
+    only = {frozenset(p) for p in [("q3", "q4"), ("q7", "q1"), ("q5", "q0"), ("q2", "q6")]}
+    for seed in range(20):
+        assert {frozenset(t.players) for t in pair_field(field, seed)} == only
