@@ -49,6 +49,7 @@ def execute(
         describe_outcome(outcome)
         describe_seeding(handler, outcome)
         describe_lists(handler, outcome)
+        describe_deck_checks(handler, outcome)
 
 
 def describe_lists(handler: Handler, outcome: Outcome) -> None:
@@ -61,6 +62,22 @@ def describe_lists(handler: Handler, outcome: Outcome) -> None:
         if entry.seq in seqs:
             for v in entry.violations:
                 typer.echo(f"  violates {v.get('section')}: {v.get('message')}")
+
+
+def describe_deck_checks(handler: Handler, outcome: Outcome) -> None:
+    """What a deck check just recorded found, entry by entry with card names, to the
+    official who recorded it (only officials record deck checks; the event only counts
+    the differences: ledger.events.DeckCheckRecorded)."""
+    seqs = {r.seq for r in outcome.recorded if getattr(r.event, "presented_hash", None)}
+    if not seqs:
+        return
+    from commands.cli_lists import show_comparison
+    from commands.listviews import deck_check_comparisons
+
+    state = handler.state(outcome.tournament)
+    stored = handler.store.lists(outcome.tournament)
+    for comparison in deck_check_comparisons(state, stored, seqs=seqs):
+        show_comparison(comparison, indent="  ")
 
 
 def actor_of(text: str | None) -> Actor | None:

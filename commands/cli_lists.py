@@ -129,6 +129,26 @@ def show_list(model: Any, ruleset: str) -> None:
     typer.echo(list_text(model.list, ruleset))
     for v in model.violations:
         typer.echo(f"violates {v.section}: {v.message}")
+    for check in model.deck_checks:
+        show_comparison(check)
+
+
+def show_comparison(check: Any, indent: str = "") -> None:
+    """A deck check's comparison for officials: against which list, then one line per
+    entry that differs with its count in the list and in the deck (or the note why
+    nothing was compared)."""
+    head = f"{indent}deck check at seq {check.seq} (round {check.round}, {check.timing}, " \
+           f"outcome {check.outcome}): presented sha256 {check.presented_hash}"  # fmt: skip
+    typer.echo(head)
+    if check.compared_seq is None:
+        typer.echo(f"{indent}  {check.note}")
+        return
+    count = len(check.differences)
+    found = f"{count} difference{'s' if count != 1 else ''}" if count else "no differences"
+    typer.echo(f"{indent}  compared with the list of seq {check.compared_seq}: {found}")
+    for d in check.differences:
+        typer.echo(f"{indent}  {d.zone}: {d.entry}: {d.kind}, listed {d.listed}, "
+                   f"presented {d.presented}")  # fmt: skip
 
 
 @app.command("lists")

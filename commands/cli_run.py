@@ -177,14 +177,28 @@ def deck_check(
     timing: Annotated[str, typer.Option(help="before_game_1, between_games or after_match.")],
     outcome: Annotated[str, typer.Option(help="legal, illegal or unfixable (LCG).")],
     minutes: Annotated[int, typer.Option(help="Minutes the check took.")] = 0,
+    presented: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="What the player presented (- for standard input), as for 'list submit': "
+            "compared with the list in force, the differences recorded and shown.",
+        ),
+    ] = None,
     actor: ActorOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Record a deck check (its time plus 3 minutes extends the match, swu-1.4 §6)."""
-    execute(store, {"type": "record_deck_check", "tournament": tournament, "player": player,
-                    "round": round_number, "timing": timing, "outcome": outcome,
-                    "minutes": minutes}, as_json, actor=actor)  # fmt: skip
+    """Record a deck check (its time plus 3 minutes extends the match, swu-1.4 §6); with
+    --presented, what differs from the player's list (the penalty stays the judge's)."""
+    data: dict[str, Any] = {"type": "record_deck_check", "tournament": tournament,
+                            "player": player, "round": round_number, "timing": timing,
+                            "outcome": outcome, "minutes": minutes}  # fmt: skip
+    if presented is not None:
+        from commands.cli_lists import read_list
+
+        data["presented"] = read_list(presented)
+    execute(store, data, as_json, actor=actor)
 
 
 @app.command("lcg-count")

@@ -7,7 +7,7 @@ ids and seeds come in as arguments, so every decision can be replayed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, assert_never
@@ -41,6 +41,7 @@ from ledger.events import (
     TournamentCreated,
     TournamentFinished,
 )
+from ledger.store import ListEntry
 from projections.elimination import champion
 from projections.errors import InvalidOptions, InvalidResult, NoValidPairing, UnknownRuleset
 from projections.pairing import ENGINE, eligible_players, pair_swiss
@@ -62,9 +63,13 @@ def as_command_errors() -> Iterator[None]:
 
 
 def decide(
-    state: TournamentState, command: m.Command, *, now: datetime, seed: int
-) -> list[EventBase]:
-    """The events that ``command`` causes in ``state``, or a named CommandError."""
+    state: TournamentState, command: m.Command, *, now: datetime, seed: int,
+    kept_lists: Sequence[ListEntry] = (),
+) -> list[EventBase]:  # fmt: skip
+    """The events that ``command`` causes in ``state``, or a named CommandError.
+    ``kept_lists``: the ``tledger_lists`` rows, for a deck check that compares what was
+    presented with the list in force (``commands.lists.wants_lists``); an input like
+    ``now``, so deciding stays pure."""
     if not isinstance(command, m.CreateTournament):
         if not state.exists:
             raise UnknownTournament(command.tournament)
@@ -81,12 +86,13 @@ def decide(
         "command_digest": command_digest(command) if command.command_id else None,
     }
     with as_command_errors():
-        return dispatch(state, command, base, seed)
+        return dispatch(state, command, base, seed, kept_lists)
 
 
 def dispatch(
-    state: TournamentState, command: m.Command, base: dict[str, Any], seed: int
-) -> list[EventBase]:
+    state: TournamentState, command: m.Command, base: dict[str, Any], seed: int,
+    kept_lists: Sequence[ListEntry] = (),
+) -> list[EventBase]:  # fmt: skip
     """The decider of each command type. Exhaustive: a command added to ``m.Command``
     and not wired here fails mypy at ``assert_never`` (design: Style)."""
     match command:
@@ -111,7 +117,7 @@ def dispatch(
         case m.IssuePenalty():
             return discipline.issue_penalty(state, command, base, seed)
         case m.RecordDeckCheck():
-            return discipline.record_deck_check(state, command, base, seed)
+            return discipline.record_deck_check(state, command, base, seed, kept_lists)
         case m.GrantTimeExtension():
             return discipline.grant_time_extension(state, command, base, seed)
         case m.MakeCut():

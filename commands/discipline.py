@@ -10,6 +10,8 @@ correction of that result under swu-1.4 §5.8).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from commands import models as m
 from commands.context import (
     Base,
@@ -22,6 +24,7 @@ from commands.context import (
 )
 from commands.corrections import correction
 from commands.errors import InvalidCommand, RuleViolation, WrongPhase
+from commands.lists import presented_fields
 from ledger.events import (
     DeckCheckRecorded,
     EventBase,
@@ -32,6 +35,7 @@ from ledger.events import (
     ResultReported,
     TimeExtensionGranted,
 )
+from ledger.store import ListEntry
 from projections.standings import ruleset_of
 from projections.state import Match, TournamentState
 
@@ -152,13 +156,16 @@ def loss_penalty(
 
 
 def record_deck_check(
-    state: TournamentState, c: m.RecordDeckCheck, base: Base, seed: int
-) -> list[EventBase]:
+    state: TournamentState, c: m.RecordDeckCheck, base: Base, seed: int,
+    kept: Sequence[ListEntry] = (),
+) -> list[EventBase]:  # fmt: skip
     """swu-1.4 §6: deck checks before game 1, between games or after the match; the time
     spent plus 3 minutes is added to that match. An illegal deck costs a game loss (at
     the end of a match: in the match just finished). lcg-2.1d "Decküberprüfung": after a
     match only; an illegal card annuls the game and earns a warning; a deck that cannot
-    be made legal by removing cards disqualifies the player."""
+    be made legal by removing cards disqualifies the player. What was presented, when
+    given, is compared with the list in force (``kept``: the ``tledger_lists`` rows) and
+    the differences recorded (issue 15); the outcome stays the judge's."""
     require_role(c.actor, JUDGES, "record a deck check")
     player_of(state, c.player)
     rnd = round_of(state, c.round)
@@ -176,7 +183,8 @@ def record_deck_check(
         )
     events: list[EventBase] = [DeckCheckRecorded(**base, player=c.player, round=c.round,
                                                  timing=c.timing, outcome=c.outcome,
-                                                 minutes=c.minutes)]  # fmt: skip
+                                                 minutes=c.minutes,
+                                                 **presented_fields(state, c, kept))]  # fmt: skip
     if c.timing != "after_match" and match.status != "confirmed":
         events.append(TimeExtensionGranted(
             **base, round=c.round, players=match.players,

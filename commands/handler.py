@@ -21,7 +21,7 @@ from typing import TypeVar
 from commands.decide import decide
 from commands.errors import CommandError
 from commands.idempotency import CommandIdReused, same_personal_data, seen_before
-from commands.lists import list_entries
+from commands.lists import list_entries, wants_lists
 from commands.models import Command, RegisterPlayer
 from ledger.chain import Sealed, seal
 from ledger.errors import ConcurrencyConflict
@@ -129,7 +129,8 @@ class Handler:
             seen = seen_before(state, command)
             if seen is not None:
                 return self.repeated(command, seen)
-            events = decide(state, command, now=self.clock(), seed=seed)
+            events = decide(state, command, now=self.clock(), seed=seed,
+                            kept_lists=self.kept_lists(command))  # fmt: skip
             try:
                 recorded = self.store.append(
                     command.tournament, seal(events, state.head), expected_version=state.seq,
@@ -181,7 +182,9 @@ class Handler:
             try:
                 if self._seen_in(scratch, command):
                     continue
-                new = seal(decide(scratch, command, now=now, seed=seed), scratch.head)
+                kept = [*self.kept_lists(command), *lists]
+                new = seal(decide(scratch, command, now=now, seed=seed, kept_lists=kept),
+                           scratch.head)  # fmt: skip
                 lists += list_entries(scratch, command, [s.event for s in new], scratch.seq + 1)
             except CommandError as exc:
                 raise BatchRefused(index, exc) from exc
@@ -190,6 +193,11 @@ class Handler:
             sealed += new
             players += personal_data(command)
         return sealed, players, lists
+
+    def kept_lists(self, command: Command) -> list[ListEntry]:
+        """The tournament's ``tledger_lists`` rows when deciding ``command`` reads them (a
+        deck check with what was presented), else none: other commands need no read."""
+        return self.store.lists(command.tournament) if wants_lists(command) else []
 
     def _seen_in(self, state: TournamentState, command: Command) -> bool:
         """Whether the command's id was seen before with this body (and these personal data)."""

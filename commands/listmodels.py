@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from pydantic import Field
+
 from commands.readmodels import ReadModel
+
+DifferenceKind = Literal["missing", "extra", "count"]
 
 
 class PublishedList(ReadModel):
@@ -46,6 +50,41 @@ class ListViolation(ReadModel):
     message: str
 
 
+class ListDifference(ReadModel):
+    """One entry a deck check found different (:mod:`commands.deckcompare`): its zone,
+    whether it is ``missing`` from the deck, ``extra`` in it or there in another
+    ``count``, its name as written, and its count in the list and in the deck."""
+
+    zone: str
+    kind: DifferenceKind
+    entry: str
+    listed: int
+    presented: int
+
+
+class DeckCheckComparison(ReadModel):
+    """A deck check that recorded what was presented, for officials: the event's seq,
+    round, timing and outcome, the presented list and its hash, the list in force it
+    was compared with (``compared_seq``, ``compared_hash``; none: ``note`` says so) and
+    every difference with card names (the event only counts them)."""
+
+    seq: int
+    player: str
+    round: int
+    timing: str
+    outcome: str
+    presented_hash: str
+    presented: dict[str, Any]
+    compared_seq: int | None
+    compared_hash: str | None
+    note: str | None
+    differences: list[ListDifference]
+
+
+#: (the name ``list`` is a field of OfficialList)
+Comparisons = list[DeckCheckComparison]
+
+
 class OfficialList(ReadModel):
     """One player's list in force as an official sees it at any time (a deck check
     compares the deck with it): the list, its hash and seq as in :class:`PublishedList`,
@@ -60,3 +99,5 @@ class OfficialList(ReadModel):
     locked: bool
     violations: list[ListViolation]
     list: dict[str, Any]
+    #: the player's deck checks with what was presented, oldest first
+    deck_checks: Comparisons = Field(default_factory=lambda: [])

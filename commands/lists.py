@@ -19,15 +19,21 @@ from typing import Any
 
 from commands import models as m
 from commands.context import Base, player_of, require_role
+from commands.deckcompare import compare, summary
 from commands.decklist_rules import violations
 from commands.decklists import list_hash, shaped, stored
 from commands.errors import RuleViolation, WrongPhase
-from ledger.events import EventBase
+from commands.listmodels import ListDifference
+from ledger.events import DeckCheckRecorded, EventBase
 from ledger.list_events import ListCorrected, ListsLocked, ListSubmitted, Violation, counted
+from ledger.list_table import checked
 from ledger.store import ListEntry
 from projections.standings import ruleset_of
 from projections.state import TournamentState
+from projections.tournament import DeckList
 
+#: the deck-check event's note when the player has no list to compare with
+NO_LIST = "no locked list to compare"
 LOCKED = "lists are locked: a judge corrects a list with correct_list and a reason"
 #: rulesets whose competitive tier asks for lists before the event (§3.1.3)
 LIST_SECTIONS = {"swu-1.4": "swu-1.4 §3.1.3", "swu-1.0": "swu-1.0 §3.1.3"}
@@ -82,7 +88,10 @@ def list_entries(
 ) -> list[ListEntry]:
     """What ``tledger_lists`` keeps of the command's list events (``first_seq``: the seq
     of ``events[0]``), decided from the state ``decide`` saw: the list and the full
-    violations, which the events only commit to. Nothing for any other command."""
+    violations, which the events only commit to; for a deck check, the list presented.
+    Nothing for any other command."""
+    if isinstance(command, m.RecordDeckCheck):
+        return presented_entries(state, command, events, first_seq)
     if not isinstance(command, m.SubmitList | m.CorrectList):
         return []
     kept: list[ListEntry] = []
@@ -111,3 +120,51 @@ def locked_at_start(state: TournamentState, number: int, base: Base) -> list[Eve
         return []
     reason = f"round 1 starts at competitive tier: lists are handed in before the event ({section})"
     return [ListsLocked(**base, missing=missing(state), reason=reason)]
+
+
+def wants_lists(command: m.Command) -> bool:
+    """Whether deciding ``command`` reads the kept lists: a deck check that compares what
+    was presented with the list in force (every other command decides from the fold)."""
+    return isinstance(command, m.RecordDeckCheck) and command.presented is not None
+
+
+def presented_fields(
+    state: TournamentState, c: m.RecordDeckCheck, kept: Sequence[ListEntry]
+) -> dict[str, Any]:
+    """The deck-check event's fields for what was presented (issue 15): its hash, the
+    list in force it was compared with and the differences counted per zone and kind,
+    naming no card; with no list in force, a note instead (the check is recorded all
+    the same). No penalty follows from a difference: that is the judge's decision.
+    ``kept``: the ``tledger_lists`` rows; the list in force is checked against its hash."""
+    if c.presented is None:
+        return {}
+    digest = list_hash(stored(shaped(state.ruleset, c.presented, c.type)))
+    held = state.lists.get(c.player)
+    if held is None:
+        return {"presented_hash": digest, "note": NO_LIST}
+    found = differences(state, held, kept, c.presented)
+    return {"presented_hash": digest, "compared_hash": held.hash,
+            "differences": summary(found), "difference_count": len(found)}  # fmt: skip
+
+
+def differences(
+    state: TournamentState, held: DeckList, kept: Sequence[ListEntry], presented: dict[str, Any]
+) -> list[ListDifference]:
+    """Every entry in which ``presented`` differs from the list ``held`` (its stored row
+    checked against its event's hash: a damaged store is an integrity error)."""
+    entry = checked(state.id, {e.seq: e for e in kept}, held.seq, held.player, held.hash)
+    return compare(shaped(state.ruleset, entry.list), shaped(state.ruleset, presented))
+
+
+def presented_entries(
+    state: TournamentState, c: m.RecordDeckCheck, events: Sequence[EventBase], first_seq: int
+) -> list[ListEntry]:
+    """The presented list, kept at the seq of the deck-check event that commits to it."""
+    if c.presented is None:
+        return []
+    data = stored(shaped(state.ruleset, c.presented, c.type))
+    return [
+        ListEntry(state.id, seq, event.player, event.presented_hash, data)
+        for seq, event in enumerate(events, start=first_seq)
+        if isinstance(event, DeckCheckRecorded) and event.presented_hash is not None
+    ]

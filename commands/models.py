@@ -189,6 +189,11 @@ class IssuePenalty(CommandBase):
     points: Annotated[float, Field(gt=0)] | None = None
 
 
+#: A deck, squad or fleet list: checked against its game's shape when decided (the
+#: tournament's ruleset names the game; commands.decklists).
+ListData = Annotated[dict[str, Any], Field(max_length=20)]
+
+
 class RecordDeckCheck(CommandBase):
     type: Literal["record_deck_check"]
     player: Id
@@ -196,6 +201,9 @@ class RecordDeckCheck(CommandBase):
     timing: Literal["before_game_1", "between_games", "after_match"]
     outcome: Literal["legal", "illegal", "unfixable"]
     minutes: Annotated[int, Field(ge=0, le=180)]
+    #: what the player presented, in the game's list shape (as submit_list): compared
+    #: with the list in force, the differences recorded (issue 15)
+    presented: ListData | None = None
 
 
 class GrantTimeExtension(CommandBase):
@@ -244,11 +252,6 @@ class ChangeOptions(CommandBase):
     type: Literal["change_options"]
     options: Annotated[dict[str, Any], Field(min_length=1)]
     reason: Text | None = None
-
-
-#: A deck, squad or fleet list: checked against its game's shape when decided (the
-#: tournament's ruleset names the game; commands.decklists).
-ListData = Annotated[dict[str, Any], Field(max_length=20)]
 
 
 class SubmitList(CommandBase):

@@ -21,6 +21,7 @@ from ledger.event_base import Actor as Actor
 from ledger.event_base import EventBase as EventBase
 from ledger.event_base import Frozen as Frozen
 from ledger.event_base import Role as Role
+from ledger.list_events import DifferenceCount as DifferenceCount
 from ledger.list_events import ListCorrected as ListCorrected
 from ledger.list_events import ListsLocked as ListsLocked
 from ledger.list_events import ListSubmitted as ListSubmitted
@@ -197,6 +198,13 @@ class PenaltyIssued(EventBase):
 
 
 class DeckCheckRecorded(EventBase):
+    """A deck check and the judge's outcome. When the judge records what was presented
+    (issue 15), ``presented_hash`` commits to it (the list: ``tledger_lists`` at this
+    event's seq), ``compared_hash`` names the list in force it was compared with, and
+    ``differences`` summarises per zone and kind how many entries differ, naming no
+    card (lists are secret until publication); ``note`` says why nothing was compared.
+    All four are absent from checks recorded without a presented list."""
+
     type: Literal["deck_check_recorded"] = "deck_check_recorded"
     version: Literal[1] = 1
     player: str
@@ -204,6 +212,11 @@ class DeckCheckRecorded(EventBase):
     timing: Literal["before_game_1", "between_games", "after_match"]
     outcome: Literal["legal", "illegal", "unfixable"]
     minutes: NonNegative
+    presented_hash: str | None = None
+    compared_hash: str | None = None
+    differences: tuple[DifferenceCount, ...] | None = None
+    difference_count: NonNegative | None = None
+    note: str | None = None
 
 
 class TimeExtensionGranted(EventBase):

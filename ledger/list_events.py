@@ -39,6 +39,17 @@ class ViolationCount(Frozen):
     count: int = Field(ge=1)
 
 
+class DifferenceCount(Frozen):
+    """What a deck-check event says of the differences between the list in force and
+    the deck presented (:mod:`commands.deckcompare`): in which zone, which kind
+    (``missing``: listed, not presented; ``extra``: presented, not listed; ``count``:
+    both, in other numbers) and how many entries; no card names."""
+
+    zone: str
+    kind: Literal["missing", "extra", "count"]
+    count: int = Field(ge=1)
+
+
 class ListSubmitted(EventBase):
     """A player's list, committed to by ``list_hash`` (the list: ``tledger_lists``)."""
 

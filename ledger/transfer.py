@@ -17,7 +17,7 @@ import orjson
 
 from ledger.chain import Sealed, load_checked
 from ledger.errors import ConcurrencyConflict, InvalidExport
-from ledger.events import Event
+from ledger.events import DeckCheckRecorded, Event
 from ledger.list_events import ListCorrected, ListSubmitted, list_hash
 from ledger.store import ListEntry, PlayerEntry, Store
 
@@ -96,23 +96,35 @@ def list_entries(
     tournament: str, lists: Sequence[dict[str, Any]], events: Sequence[Event]
 ) -> list[ListEntry]:
     """The header's lists as entries, each matched with the event at its seq (a list
-    event of that player committing to that hash, which the list hashes to), and one
-    for every list event: an import never leaves a list event without its list."""
+    event of that player committing to that hash, which the list hashes to; or a deck
+    check committing to the list presented), and one for every such event: an import
+    never leaves a list event without its list."""
     by_seq: dict[int, ListEntry] = {}
     for e in lists:
         seq = e["seq"]
         event = events[seq - 1] if 1 <= seq <= len(events) else None
-        if not isinstance(event, ListSubmitted | ListCorrected):
+        digest = committed(event)
+        if event is None or digest is None:
             raise InvalidExport(f"the header's list for seq {seq} has no list event there")
         if seq in by_seq:
             raise InvalidExport(f"the header holds two lists for seq {seq}")
-        if event.player != e["player"] or event.list_hash != e["list_hash"]:
+        if getattr(event, "player", None) != e["player"] or digest != e["list_hash"]:
             raise InvalidExport(f"the header's list for seq {seq} is not the one its event names")
-        if list_hash(e["list"]) != event.list_hash:
+        if list_hash(e["list"]) != digest:
             raise InvalidExport(f"the header's list for seq {seq} does not hash to its event's")
         by_seq[seq] = ListEntry(tournament, seq, e["player"], e["list_hash"], e["list"],
                                 tuple(e.get("violations", [])))  # fmt: skip
     for seq, event in enumerate(events, start=1):
-        if isinstance(event, ListSubmitted | ListCorrected) and seq not in by_seq:
+        if committed(event) is not None and seq not in by_seq:
             raise InvalidExport(f"the export holds no list for the list event at seq {seq}")
     return [by_seq[s] for s in sorted(by_seq)]
+
+
+def committed(event: Event | None) -> str | None:
+    """The hash of the list an event commits to (kept in ``tledger_lists`` at its seq):
+    a submitted or corrected list, or what a deck check recorded as presented."""
+    if isinstance(event, ListSubmitted | ListCorrected):
+        return event.list_hash
+    if isinstance(event, DeckCheckRecorded):
+        return event.presented_hash
+    return None

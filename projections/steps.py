@@ -40,6 +40,7 @@ from projections.tournament import (
     DeckList,
     Match,
     Player,
+    PresentedCheck,
     Report,
     Round,
     TournamentState,
@@ -172,6 +173,8 @@ def _penalized(state: TournamentState, e: PenaltyIssued, seq: int) -> None:
 
 def _deck_checked(state: TournamentState, e: DeckCheckRecorded, seq: int) -> None:
     state.deck_checks.append(e)
+    if e.presented_hash is not None:
+        state.presented_checks.append(PresentedCheck(seq, e, state.lists.get(e.player)))
 
 
 def _extended(state: TournamentState, e: TimeExtensionGranted, seq: int) -> None:

@@ -134,6 +134,17 @@ class DeckList:
 
 
 @dataclass(frozen=True, slots=True)
+class PresentedCheck:
+    """A deck check that recorded what was presented (issue 15): its seq (where
+    ``tledger_lists`` keeps the presented list), the event, and the player's list in
+    force just before it, which it was compared with (none: the player had no list)."""
+
+    seq: int
+    check: DeckCheckRecorded
+    compared: DeckList | None
+
+
+@dataclass(frozen=True, slots=True)
 class CommandSeen:
     """The events one client command appended (seq ``first`` to ``last``) and the digest
     of its body (``None`` in logs written before bodies were remembered)."""
@@ -162,6 +173,8 @@ class TournamentState:
     #: each player's list in force (issue 15) and whether submissions are closed
     lists: dict[str, DeckList] = field(default_factory=dict)
     lists_locked: bool = False
+    #: the deck checks that recorded a presented list, in seq order
+    presented_checks: list[PresentedCheck] = field(default_factory=list)
     #: (actor role, actor id, command_id) -> the command's events (design: Events).
     command_ids: dict[tuple[str, str, str], CommandSeen] = field(default_factory=dict)
     finished: bool = False
