@@ -34,13 +34,15 @@ from ledger.store import (
     TokenEntry,
     TournamentSettings,
 )
+from ledger.token_table import (
+    ADDED_TOKEN_COLUMNS,
+    TOKEN_COLUMNS,
+    acts_on,
+    time_text,
+    token_of,
+)
 
 SCHEMA_LOCK_KEY = 0x74_6C_65_64  # "tled"
-#: the columns of ``tledger_tokens`` in the order the queries read them; the last four
-#: came with labels and expiry (issue 13): an older table gains them as NULLable text
-TOKEN_COLUMNS = ("token_hash", "token_id", "role", "tournament", "player", "label",
-                 "expires_at", "revoked_at", "created_at")  # fmt: skip
-ADDED_TOKEN_COLUMNS = ("label", "expires_at", "revoked_at", "created_at")
 
 
 def as_bytes(value: Any) -> bytes:
@@ -49,29 +51,6 @@ def as_bytes(value: Any) -> bytes:
     if isinstance(value, bytes | bytearray | memoryview):
         return bytes(value)
     return b"" if value is None else str(value).encode("utf-8", "replace")
-
-
-def acts_on(entry: TokenEntry, tournament: str | None) -> bool:
-    """Whether the token may act on ``tournament`` (None: every token is listed)."""
-    return tournament is None or entry.tournament in (None, tournament)
-
-
-def time_text(value: datetime | None) -> str | None:
-    """Times are kept as ISO 8601 text in both databases (one query for both)."""
-    return None if value is None else value.isoformat()
-
-
-def time_of(text: Any) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(str(text))
-
-
-def token_of(row: Any) -> TokenEntry:
-    """A ``tledger_tokens`` row (its columns by name) as the port's entry."""
-    return TokenEntry(
-        row["token_hash"], row["token_id"], row["role"], row["tournament"], row["player"],
-        label=row["label"], expires_at=time_of(row["expires_at"]),
-        revoked_at=time_of(row["revoked_at"]), created_at=time_of(row["created_at"]),
-    )  # fmt: skip
 
 
 class Dialect:
