@@ -101,10 +101,12 @@ def pairings(
 ) -> None:
     """Pairings of the current (or a given) round, by table and by name."""
     from commands import views
+    from commands.initiative import initiative_rule
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        model = views.pairings(state, round_number, names_of(st, tournament))
+        rows = st.lists(tournament) if initiative_rule(state) is not None else ()
+        model = views.pairings(state, round_number, names_of(st, tournament), lists=rows)
     if as_json:
         print_model(model)
         return

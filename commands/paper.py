@@ -8,13 +8,14 @@ compute nothing of their own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from commands.errors import WrongPhase
 from commands.papermodels import Letterhead, Seat, Slips
 from commands.people import sort_key
 from commands.readmodels import Bracket, Pairings
 from commands.views import bracket, name_of, names_in, paired_round, pairing_table, pairings
+from ledger.store import ListEntry
 from projections.standings import ruleset_of
 from projections.state import TournamentState
 
@@ -71,10 +72,13 @@ def printable_bracket(state: TournamentState, names: Mapping[str, str]) -> Brack
 
 
 def wall_pairings(
-    state: TournamentState, round_number: int | None, names: Mapping[str, str]
-) -> Pairings:
+    state: TournamentState, round_number: int | None, names: Mapping[str, str],
+    lists: Sequence[ListEntry] = (),
+) -> Pairings:  # fmt: skip
     """The pairings of a round for the wall; a round never paired is refused, and so is
-    a tournament with no round yet (an empty wall is no printout)."""
+    a tournament with no round yet (an empty wall is no printout). With ``lists`` (the
+    ``tledger_lists`` rows): who chooses initiative and, for the organizer, each
+    player's declared list points (X-Wing, Armada; issue 15)."""
     if state.current is None:
         raise WrongPhase("no round is paired yet: there are no pairings to print")
-    return pairings(state, round_number, names)
+    return pairings(state, round_number, names, lists=lists, show_points=True)

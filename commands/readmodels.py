@@ -91,12 +91,22 @@ class Standings(ReadModel):
 
 
 class PairingTable(ReadModel):
-    """One table; LCG final games also say who plays light or who chooses a side."""
+    """One table; LCG final games also say who plays light or who chooses a side.
+
+    Where the ruleset gives initiative by list points (X-Wing, Armada) and both players
+    have a list: ``chooses_initiative`` names the player with fewer points, or
+    ``initiative_tie`` says the table decides at random who chooses (both only then in
+    the JSON). ``list_points`` (each player's declared points) is for the organizer's
+    printout only: never in the JSON, and left empty for every other read, since
+    lists are secret until publication."""
 
     table: int | None
     players: list[str]
     light: str | None = Field(None, exclude_if=unset)
     chooses_side: str | None = Field(None, exclude_if=unset)
+    chooses_initiative: str | None = Field(None, exclude_if=unset)
+    initiative_tie: bool | None = Field(None, exclude_if=unset)
+    list_points: dict[str, int] = Field(default_factory=dict, exclude=True)
 
 
 class Pairings(ReadModel):

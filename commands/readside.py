@@ -31,13 +31,14 @@ from commands import roster, views
 from commands.errors import UnknownTournament
 from commands.handler import Handler
 from commands.history import player_history
+from commands.initiative import initiative_rule
 from commands.listviews import published_lists
 from commands.logfilter import LogFilter
 from commands.readmodels import ReadModel, Tournaments, TournamentSummary
 from commands.slipmatch import match_slip
 from commands.tokens import actor_labels
 from ledger.events import TournamentCreated
-from ledger.store import Recorded
+from ledger.store import ListEntry, Recorded
 from projections.state import TournamentState, fold
 from replay.points import load_until, parse_point, past_the_end
 from replay.rebuild import gc_paused
@@ -228,10 +229,20 @@ class ReadSide:
         key = (tournament, seq, query.key, roster.digest)
         entry = self.fresh.get(key)
         if entry is None:
-            model = build(state, query, roster.names)
+            model = build(state, query, roster.names, self._lists_for(tournament, state, query))
             entry = entry_of(model, state.head, seq, f"{query.key}|{roster.digest}")
             self.fresh.put(key, entry)
         return entry
+
+    def _lists_for(
+        self, tournament: str, state: TournamentState, query: Query
+    ) -> Sequence[ListEntry]:
+        """The ``tledger_lists`` rows a query needs: only pairings, and only where the
+        ruleset gives initiative by list points and lists were submitted (issue 15).
+        They change only with an event, so the entry's seq keys them too."""
+        if query.view != "pairings" or initiative_rule(state) is None:
+            return ()
+        return self.store.lists(tournament)
 
     def _roster(self, tournament: str, seq: int) -> Roster:
         now = self.clock()
@@ -274,7 +285,7 @@ class ReadSide:
             state = fold(events)
         if not state.exists:
             raise UnknownTournament(tournament)
-        model = build(state, query, roster.names)
+        model = build(state, query, roster.names, self._lists_for(tournament, state, query))
         entry = entry_of(model, state.head, point, f"{query.key}|{roster.digest}")
         self.past.put(key, entry)
         return entry
@@ -357,15 +368,19 @@ class ReadSide:
         return found
 
 
-def build(state: TournamentState, query: Query, names: Mapping[str, str]) -> ReadModel:
-    """The read model a query asks of the fold (exhaustive over the views)."""
+def build(
+    state: TournamentState, query: Query, names: Mapping[str, str],
+    lists: Sequence[ListEntry] = (),
+) -> ReadModel:  # fmt: skip
+    """The read model a query asks of the fold (exhaustive over the views); ``lists``:
+    the list rows pairings read for who chooses initiative (never their points)."""
     match query.view:
         case "status":
             return views.status(state)
         case "standings":
             return views.standings(state, names)
         case "pairings":
-            return views.pairings(state, query.round, names, query.search)
+            return views.pairings(state, query.round, names, query.search, lists)
         case "bracket":
             return views.bracket(state, names)
         case "outstanding":

@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 
 from commands.errors import UnknownPlayer, WrongPhase
+from commands.initiative import declared_points, initiative_rule
 from commands.logfilter import LogFilter
 from commands.people import matches as found
 from commands.readmodels import (
@@ -36,10 +37,11 @@ from commands.readmodels import (
     TableStateName,
 )
 from ledger.events import CutMade
-from ledger.store import PlayerEntry, Recorded
+from ledger.store import ListEntry, PlayerEntry, Recorded
 from projections.bracket import Resolved, effective_seeds, resolve
 from projections.elimination import champion
 from projections.round_names import round_name, slot_names
+from projections.rulesets.initiative import InitiativeRule
 from projections.schedule import cut_size, players_present, rounds_planned
 from projections.standings import ruleset_of, swiss_standings
 from projections.standings import standings as ranked
@@ -152,10 +154,16 @@ def pairings(
     round_number: int | None = None,
     names: Mapping[str, str] | None = None,
     search: str | None = None,
+    lists: Sequence[ListEntry] = (),
+    show_points: bool = False,
 ) -> Pairings:
     """The round's tables; with ``search``, only those where a player's name or id holds
     it, folded as ``commands.people.matches`` folds (the public page's "where do I
-    play?", issue 14)."""
+    play?", issue 14). With ``lists`` (the tournament's ``tledger_lists`` rows), who
+    chooses initiative where the ruleset decides it by list points (issue 15); the
+    points themselves only with ``show_points`` (the organizer's printout)."""
+    rule = initiative_rule(state)
+    points = declared_points(state, lists) if rule is not None and lists else {}
     rnd = paired_round(state, round_number)
     matches = rnd.matches if rnd else []
     if search:
@@ -166,14 +174,28 @@ def pairings(
         round=rnd.number if rnd else round_number or 0,
         stage=rnd.stage if rnd else state.stage,
         seq=state.seq, head=state.head,
-        pairings=[pairing_table(m) for m in matches],
+        pairings=[pairing_table(m, rule, points, show_points) for m in matches],
         names=names_in(names or {}, (p for m in matches for p in m.players)),
     )  # fmt: skip
 
 
-def pairing_table(match: Match) -> PairingTable:
-    return PairingTable(table=match.table, players=list(match.players), light=match.light,
-                        chooses_side=match.chooses_side)  # fmt: skip
+def pairing_table(
+    match: Match,
+    rule: InitiativeRule | None = None,
+    points: Mapping[str, int] | None = None,
+    show_points: bool = False,
+) -> PairingTable:
+    """A table as the read side shows it; with ``rule`` and the players' declared
+    ``points``, who chooses initiative (nothing for a bye or a player without a list)."""
+    decided = rule.decide(match.players, points) if rule is not None and points else None
+    return PairingTable(
+        table=match.table, players=list(match.players), light=match.light,
+        chooses_side=match.chooses_side,
+        chooses_initiative=decided.chooses if decided else None,
+        initiative_tie=True if decided and decided.tie else None,
+        list_points=dict(zip(match.players, decided.points, strict=True))
+        if decided is not None and show_points else {},
+    )  # fmt: skip
 
 
 def bracket(state: TournamentState, names: Mapping[str, str] | None = None) -> Bracket:

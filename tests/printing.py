@@ -86,7 +86,8 @@ class Event:
 
     # the printouts, as ``tledger print`` renders them ------------------------------
     def pairings(self, lang: str = "en", round_number: int | None = None, **kw: Any) -> str:
-        model = paper.wall_pairings(self.state, round_number, self.names)
+        model = paper.wall_pairings(self.state, round_number, self.names,
+                                    self.handler.store.lists(T))  # fmt: skip
         return printouts.pairings_page(paper.letterhead(self.state), model, paper.seats(model),
                                        lang=lang, printed_at=PRINTED, **kw)  # fmt: skip
 

@@ -32,6 +32,19 @@ LABELS: dict[str, dict[str, str]] = {
     "by_table": {"en": "By table", "de": "Nach Tisch"},
     "by_name": {"en": "By name", "de": "Nach Name"},
     "opponent": {"en": "Opponent", "de": "Gegner"},
+    # who chooses initiative (X-Wing, Armada: issue 15); German as the regulations say it
+    "initiative": {"en": "Initiative", "de": "Initiative"},
+    "chooses_initiative": {"en": "chooses", "de": "bestimmt"},
+    "initiative_tie": {"en": "tie: decide at random who chooses",
+                       "de": "Gleichstand: auslosen, wer bestimmt"},
+    "list_points_short": {"en": "pts", "de": "Pkt."},
+    "squad_points": {"en": "squad points", "de": "Kommandopunkte"},
+    "fleet_points": {"en": "fleet points", "de": "Flottenpunkte"},
+    "initiative_legend": {
+        "en": "Initiative: the player with fewer {points} chooses who has initiative; "
+              "on a tie, decide at random who chooses. Points as declared on the lists.",
+        "de": "Initiative: Wer weniger {points} hat, bestimmt, wer die Initiative hat; "
+              "bei Gleichstand wird ausgelost, wer bestimmt. Punkte laut Liste."},
     # standings
     "standings": {"en": "Standings", "de": "Rangliste"},
     "rank": {"en": "#", "de": "Platz"},

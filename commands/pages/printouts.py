@@ -43,10 +43,14 @@ class SlipCode:
 def pairings_page(head: Letterhead, pairings: Pairings, seats: Sequence[Seat], *, lang: str,
                   printed_at: datetime, paper: str = "a4") -> str:  # fmt: skip
     """The round's pairings by table (table order, as the engine numbered them) and, on
-    a new sheet, by name (``seats``, sorted by the read side)."""
+    a new sheet, by name (``seats``, sorted by the read side). Where the ruleset gives
+    initiative by list points (X-Wing, Armada), who chooses at each table, each
+    player's declared points, and the rule with its section (issue 15)."""
+    shown = any(t.chooses_initiative or t.initiative_tie for t in pairings.pairings)
+    rule = ruleset(head.ruleset).initiative if shown else None
     return page("print_pairings.html.j2", head, lang, printed_at, paper, "pairings",
                 round=pairings.round, stage=pairings.stage, pairings=pairings,
-                seats=seats)  # fmt: skip
+                seats=seats, initiative=rule)  # fmt: skip
 
 
 def standings_page(head: Letterhead, standings: Standings, *, lang: str, printed_at: datetime,

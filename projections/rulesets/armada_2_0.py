@@ -54,6 +54,7 @@ from typing import Any, ClassVar
 from ledger.events import MatchResult, Stage
 from projections.errors import InvalidResult
 from projections.rulesets.base import Outcome, ResultForm, Ruleset, Scores, Tiebreaker
+from projections.rulesets.initiative import ARMADA
 from projections.rulesets.structures import StructureTables
 from projections.rulesets.tiebreakers import mov_and_sos_scores
 
@@ -115,6 +116,8 @@ class Armada20(StructureTables, Ruleset):
     rejoin_allowed = True
     #: "K.-o.-Runden": a qualified player who drops before the first cut game is replaced.
     cut_replacement = True
+    #: "Spielvorbereitung" step 3: fewer fleet points chooses initiative; a tie: at random.
+    initiative = ARMADA
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {"structure": STRUCTURES}
     defaults: ClassVar[dict[str, Any]] = {"structure": "basic"}
     result_shapes = (

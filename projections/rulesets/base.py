@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from ledger.events import MatchResult, Stage
 from projections.errors import InvalidOptions, InvalidResult
+from projections.rulesets.initiative import InitiativeRule
 
 MatchOutcome = Literal["win", "loss", "draw"]
 
@@ -149,6 +150,9 @@ class Ruleset(ABC):
     #: round names (``projections.round_names``): keys "upper", "lower", "grand_final",
     #: "playoff"; a regulation without such words leaves it empty.
     bracket_terms: ClassVar[dict[str, str]] = {}
+    #: Who chooses initiative by list points (``projections.rulesets.initiative``:
+    #: X-Wing, Armada); None where the regulation decides it otherwise or not at all.
+    initiative: ClassVar[InitiativeRule | None] = None
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.normalize_options(dict(options or {}))

@@ -69,6 +69,7 @@ from typing import Any, ClassVar
 from ledger.events import MatchResult, Stage
 from projections.errors import InvalidOptions, InvalidResult
 from projections.rulesets.base import Outcome, ResultForm, Ruleset, Scores, Tiebreaker
+from projections.rulesets.initiative import XWING
 from projections.rulesets.structures import StructureTables
 from projections.rulesets.tiebreakers import mov_and_sos_scores
 
@@ -98,6 +99,8 @@ class XWing20(StructureTables, Ruleset):
     rejoin_allowed = True
     #: "K.-o.-Runden": a qualified player who drops before the first cut game is replaced.
     cut_replacement = True
+    #: "Spielvorbereitung" step 4: fewer squad points chooses initiative; a tie: by lot.
+    initiative = XWING
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
         "structure": STRUCTURES,
         "squad_points": None,

@@ -131,9 +131,9 @@ def test_a_read_computes_each_model_once_per_seq_however_many_ask_at_once(
     built: list[str] = []
     original = readside.build
 
-    def counting(state: Any, query: Query, names: Any) -> Any:
+    def counting(state: Any, query: Query, names: Any, *lists: Any) -> Any:
         built.append(query.key)
-        return original(state, query, names)
+        return original(state, query, names, *lists)
 
     monkeypatch.setattr(readside, "build", counting)
     entries: list[readside.Entry] = []
