@@ -1,7 +1,8 @@
 """Lists from the command line (issue 15): a list submitted (JSON or SWU text), locked,
-corrected by a judge with a reason, all shown by ``tledger log`` with actors and
-reasons; refusals are one line with nothing appended; the published list's hash is
-recomputed from what ``tledger lists --json`` shows and matches the event's."""
+checked against what was presented, corrected by a judge with a reason, all shown by
+``tledger log`` with actors and reasons; refusals are one line with nothing appended;
+the published list's hash is recomputed from what ``tledger lists --json`` shows and
+matches the event's."""
 
 from __future__ import annotations
 
@@ -59,24 +60,35 @@ def test_submit_lock_correct_and_the_log_shows_every_step_with_actor_and_reason(
         "lists are locked: a judge corrects a list with correct_list and a reason"
     )
     assert len(refused.stderr.strip().splitlines()[-1:]) == 1 and len(event_log(store)) == before
+    for step in (["pair", "t", "--seed", "1"], ["start", "t"]):
+        assert cli(*step, "--store", store).exit_code == 0
+    checked = cli("deck-check", "t", "p2", "--round", "1", "--timing", "between_games",
+                  "--outcome", "illegal", "--minutes", "4", "--presented",
+                  str(tmp_path / "vader.txt"), "--actor", "judge:AK", "--store", store)  # fmt: skip
+    assert checked.exit_code == 0, checked.stderr
     reason = "the list did not match the deck"
     done = cli("list", "correct", "t", "p2", str(tmp_path / "vader.txt"), "--reason", reason,
                "--actor", "judge:AK", "--store", store)  # fmt: skip
     assert done.exit_code == 0 and "list_corrected" in done.stdout, done.stderr
 
-    events = [e for e in event_log(store) if "list" in e["type"]]
+    steps = ("list_submitted", "lists_locked", "deck_check_recorded", "list_corrected")
+    events = [e for e in event_log(store) if e["type"] in steps]
     assert [(e["type"], e["actor"]) for e in events] == [
         ("list_submitted", {"role": "organizer", "id": "local"}),
         ("list_submitted", {"role": "player", "id": "p2"}),
         ("lists_locked", {"role": "organizer", "id": "TO"}),
+        ("deck_check_recorded", {"role": "judge", "id": "AK"}),
         ("list_corrected", {"role": "judge", "id": "AK"}),
     ]
-    assert events[3]["previous_hash"] == events[1]["list_hash"]
-    assert events[3]["list_hash"] == events[0]["list_hash"]  # the same list, the same hash
+    assert events[3]["compared_hash"] == events[1]["list_hash"]  # checked against the locked
+    assert events[3]["difference_count"] > 0
+    assert events[4]["previous_hash"] == events[1]["list_hash"]
+    assert events[4]["list_hash"] == events[0]["list_hash"]  # the same list, the same hash
     # the table wraps its cells: read it as one line of words, without the borders
     table = " ".join(re.sub(r"[│┃]", " ", cli("log", "t", "--store", store).stdout).split())
     for said in ("list_submitted by organizer:local", "list_submitted by player:p2",
-                 "lists_locked by organizer:TO", "list_corrected by judge:AK",
+                 "lists_locked by organizer:TO", "deck_check_recorded by judge:AK",
+                 "list_corrected by judge:AK",
                  "reason the list did not match the deck", "(swu-1.4 §2.3.1.1)"):  # fmt: skip
         assert said in table, said
 
