@@ -11,9 +11,12 @@ personal data stays out of the log).
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from ledger.events import Actor, Role
+
+if TYPE_CHECKING:
+    from commands.auth import CommandType
 
 ROLES: tuple[str, ...] = get_args(Role)
 
@@ -51,7 +54,7 @@ def with_actor(data: dict[str, Any], actor: Actor | None) -> dict[str, Any]:
     return {**data, "actor": actor.model_dump(mode="json")}
 
 
-def check_sender(actor: Actor | None, kind: str) -> None:
+def check_sender(actor: Actor | None, kind: CommandType) -> None:
     """An ``--actor`` may send what a token of that role may send over HTTP (one table,
     ``commands.auth.SENDERS``): a player reports results, a judge also corrects,
     penalizes, checks decks and extends time; the organizer does everything."""
@@ -60,8 +63,8 @@ def check_sender(actor: Actor | None, kind: str) -> None:
     from commands.auth import SENDERS
     from commands.errors import RuleViolation
 
-    allowed = SENDERS.get(kind)  # type: ignore[call-overload]
-    if allowed is not None and actor.role not in allowed:
+    allowed = SENDERS[kind]
+    if actor.role not in allowed:
         raise RuleViolation(
             f"a {actor.role} may not send {kind} (only {', '.join(sorted(allowed))})"
         )
