@@ -28,10 +28,8 @@ from commands.cli_options import StoreOpt, Tournament
 from commands.cli_output import fail, reported_errors
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from commands.pages.printouts import SlipCode
-    from ledger.store import ListEntry, Store
+    from ledger.store import Store
     from projections.state import TournamentState
 
 app = typer.Typer()
@@ -112,6 +110,7 @@ def render_kind(tournament: str, kind: str, round_number: int | None, lang: str,
     from commands import paper as reads
     from commands import views
     from commands.cli_read import load_state, names_of
+    from commands.initiative import initiative_lists
     from commands.pages import printouts
 
     now = datetime.now(UTC)
@@ -119,7 +118,7 @@ def render_kind(tournament: str, kind: str, round_number: int | None, lang: str,
     names = names_of(store, tournament)
     head = reads.letterhead(state)
     if kind == "pairings":
-        wall = reads.wall_pairings(state, round_number, names, list_rows(store, state))
+        wall = reads.wall_pairings(state, round_number, names, initiative_lists(store, state))
         return printouts.pairings_page(head, wall, reads.seats(wall), lang=lang, printed_at=now,
                                        paper=paper)  # fmt: skip
     if kind == "standings":
@@ -131,14 +130,6 @@ def render_kind(tournament: str, kind: str, round_number: int | None, lang: str,
         return printouts.slips_page(head, slips, codes, lang=lang, printed_at=now, paper=paper)
     return printouts.bracket_page(head, reads.printable_bracket(state, names), lang=lang,
                                   printed_at=now, paper=paper)  # fmt: skip
-
-
-def list_rows(store: Store, state: TournamentState) -> Sequence[ListEntry]:
-    """The list rows the pairings read for who chooses initiative (issue 15); none
-    read where the ruleset does not decide it by list points."""
-    from commands.initiative import initiative_rule
-
-    return store.lists(state.id) if initiative_rule(state) is not None else ()
 
 
 def slip_codes(store: Store, state: TournamentState, round_number: int, base_url: str,

@@ -101,12 +101,12 @@ def pairings(
 ) -> None:
     """Pairings of the current (or a given) round, by table and by name."""
     from commands import views
-    from commands.initiative import initiative_rule
+    from commands.initiative import initiative_lists
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        rows = st.lists(tournament) if initiative_rule(state) is not None else ()
-        model = views.pairings(state, round_number, names_of(st, tournament), lists=rows)
+        model = views.pairings(state, round_number, names_of(st, tournament),
+                               lists=initiative_lists(st, state))  # fmt: skip
     if as_json:
         print_model(model)
         return

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from commands.decklists import ArmadaList, XWingList, shaped
 from ledger.list_table import checked
-from ledger.store import ListEntry
+from ledger.store import ListEntry, Store
 from projections.rulesets.initiative import InitiativeRule
 from projections.standings import ruleset_of
 from projections.state import TournamentState
@@ -31,6 +31,12 @@ def initiative_rule(state: TournamentState) -> InitiativeRule | None:
     if not state.lists:
         return None
     return ruleset_of(state).initiative
+
+
+def initiative_lists(store: Store, state: TournamentState) -> Sequence[ListEntry]:
+    """The ``tledger_lists`` rows the pairings read to say who chooses initiative; none
+    are read where the ruleset does not decide it by list points or no list exists."""
+    return store.lists(state.id) if initiative_rule(state) is not None else ()
 
 
 def declared_points(state: TournamentState, stored: Sequence[ListEntry]) -> dict[str, int]:

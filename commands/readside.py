@@ -31,7 +31,7 @@ from commands import roster, views
 from commands.errors import UnknownTournament
 from commands.handler import Handler
 from commands.history import player_history
-from commands.initiative import initiative_rule
+from commands.initiative import initiative_lists
 from commands.listviews import published_lists
 from commands.logfilter import LogFilter
 from commands.readmodels import ReadModel, Tournaments, TournamentSummary
@@ -240,9 +240,9 @@ class ReadSide:
         """The ``tledger_lists`` rows a query needs: only pairings, and only where the
         ruleset gives initiative by list points and lists were submitted (issue 15).
         They change only with an event, so the entry's seq keys them too."""
-        if query.view != "pairings" or initiative_rule(state) is None:
+        if query.view != "pairings":
             return ()
-        return self.store.lists(tournament)
+        return initiative_lists(self.store, state)
 
     def _roster(self, tournament: str, seq: int) -> Roster:
         now = self.clock()

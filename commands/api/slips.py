@@ -133,18 +133,29 @@ async def find(request: Request, code: str = "", lang: str = "") -> Response:
     return RedirectResponse(target, status_code=303, headers=HEADERS)
 
 
-@router.get("/s/{code}", include_in_schema=False)
-async def show(request: Request, code: str) -> Response:
-    """The slip's match: where its result stands, and the form to report it."""
-    lang = lang_of(request)
+async def match_of_code(
+    request: Request, code: str, lang: str
+) -> tuple[SlipCodeEntry, MatchSlip] | Response:
+    """The code's entry and its match as the slip shows it, or the page that says why
+    there is none (an unknown or replaced code, too many wrong codes, a match paired
+    again)."""
     entry = await code_entry(request, code, lang)
     if isinstance(entry, Response):
         return entry
     try:
-        slip = await slip_of(request, entry)
+        return entry, await slip_of(request, entry)
     except SlipMatchGone:
         return notice(lang, "gone", 404)
-    return html(report_page(slip, lang, nonce=secrets.token_hex(8)))
+
+
+@router.get("/s/{code}", include_in_schema=False)
+async def show(request: Request, code: str) -> Response:
+    """The slip's match: where its result stands, and the form to report it."""
+    lang = lang_of(request)
+    found = await match_of_code(request, code, lang)
+    if isinstance(found, Response):
+        return found
+    return html(report_page(found[1], lang, nonce=secrets.token_hex(8)))
 
 
 @router.post("/s/{code}", include_in_schema=False)
@@ -152,13 +163,10 @@ async def report(request: Request, code: str) -> Response:
     """A player's report through the slip: the page again, showing the new state, or why
     the report was not taken (nothing is appended then)."""
     lang = lang_of(request)
-    entry = await code_entry(request, code, lang)
-    if isinstance(entry, Response):
-        return entry
-    try:
-        slip = await slip_of(request, entry)
-    except SlipMatchGone:
-        return notice(lang, "gone", 404)
+    found = await match_of_code(request, code, lang)
+    if isinstance(found, Response):
+        return found
+    entry, slip = found
     fields: dict[str, str] = {}
     status, error, headers = 200, None, None
     try:
