@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from commands.api import events, hub, public, reads, slips, writes
 from commands.api.access import AccessLog, Emit
 from commands.api.limits import RateLimiter, Settings
+from commands.console import routes as console
 from commands.auth import Forbidden
 from commands.errors import CommandError
 from commands.handler import Handler
@@ -59,6 +60,7 @@ def create_app(
     install_errors(app)
     for module in (writes, reads, events, slips, public):
         app.include_router(module.router)
+    console.install(app)
     app.add_api_route("/schema/events.json", get_event_schema, methods=["GET"],
                       responses={200: {"description": "JSON Schema of every event",
                                        "content": {"application/json": {

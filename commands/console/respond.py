@@ -1,0 +1,101 @@
+"""How a console page answers: rendered HTML under a strict policy, and actions that
+run one command of the contract and come back to the page they were sent from.
+
+Every action posts a form and is answered with a redirect (post, redirect, get), so
+a reload never sends a command twice and the page shown is always the read side's
+current state. The outcome travels in the redirect's query (``ok`` or ``error``, one
+line each, escaped when rendered like every other text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import parse_qsl, quote, urlsplit
+
+from fastapi import HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from commands.api.limits import read_body
+from commands.api.writes import run
+from commands.auth import Forbidden, Principal
+from commands.errors import CommandError
+from commands.handler import Outcome
+from commands.models import parse_command
+from commands.pages.render import render
+from projections.errors import ProjectionError
+from replay.errors import ReplayError
+
+#: nothing but this server's own files: no inline script, no resource from elsewhere
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
+    "frame-ancestors 'none'",
+}
+MAX_FORM = 256 * 1024  # a pasted list of 2,000 names fits
+
+
+def page(request: Request, caller: Principal | None, template: str, **context: Any
+         ) -> HTMLResponse:  # fmt: skip
+    """``console/{template}`` with what every page shows: who is signed in and the
+    outcome of the last action."""
+    query = request.query_params
+    body = render(f"console/{template}", caller=caller, ok=query.get("ok", ""),
+                  error=query.get("error", ""), path=request.url.path, **context)  # fmt: skip
+    return HTMLResponse(body, headers=HEADERS)
+
+
+class Form:
+    """An ``application/x-www-form-urlencoded`` body: each field's values in order."""
+
+    def __init__(self, pairs: list[tuple[str, str]]) -> None:
+        self.pairs = pairs
+
+    def get(self, name: str, default: str = "") -> str:
+        """The field's last value, stripped; ``default`` when absent."""
+        values = self.all(name)
+        return values[-1].strip() if values else default
+
+    def all(self, name: str) -> list[str]:
+        return [v for k, v in self.pairs if k == name]
+
+
+async def form_of(request: Request) -> Form:
+    """The posted form, after checking that it comes from this site's own pages: the
+    cookie is ``SameSite=Strict`` already, and a browser's ``Origin`` naming another
+    host is refused as well (403)."""
+    origin = request.headers.get("origin")
+    if origin and origin != "null" and urlsplit(origin).netloc != request.url.netloc:
+        raise HTTPException(403, "a console form must be sent from the console's own pages")
+    body = await read_body(request, MAX_FORM)
+    return Form(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+
+
+async def act(request: Request, caller: Principal, body: Mapping[str, Any]
+              ) -> Outcome | str:  # fmt: skip
+    """Run one command of the contract as ``caller`` (the same checks as ``POST
+    /commands``); the outcome, or the one-line reason it was refused."""
+    try:
+        return await run(request, caller, parse_command(dict(body)))
+    except (CommandError, Forbidden, ProjectionError, ReplayError) as exc:
+        return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def back(target: str, *, ok: str = "", error: str = "") -> RedirectResponse:
+    """303 to ``target`` (a path of the console) carrying the outcome's one line."""
+    if not target.startswith("/console"):
+        target = "/console"
+    word, text = ("error", error) if error else ("ok", ok)
+    sep = "&" if "?" in target else "?"
+    tail = f"{sep}{word}={quote(text, safe='')}" if text else ""
+    return RedirectResponse(target + tail, status_code=303, headers=HEADERS)
+
+
+def answered(target: str, outcome: Outcome | str, done: str) -> RedirectResponse:
+    """Back to ``target`` with ``done`` when the command was applied, else its refusal."""
+    if isinstance(outcome, str):
+        return back(target, error=outcome)
+    return back(target, ok=f"{done} (seq {outcome.seq})")

@@ -1,0 +1,13 @@
+// The console's one script (no build step, nothing from elsewhere). Pages work without
+// it; it only adds conveniences: a confirm step on buttons that say so, and focus on the
+// field a page marks with data-autofocus.
+"use strict";
+document.addEventListener("DOMContentLoaded", () => {
+  const first = document.querySelector("[data-autofocus]");
+  if (first) { first.focus(); }
+  for (const form of document.querySelectorAll("form[data-confirm]")) {
+    form.addEventListener("submit", (event) => {
+      if (!window.confirm(form.dataset.confirm)) { event.preventDefault(); }
+    });
+  }
+});
