@@ -15,6 +15,10 @@ from commands.cli_output import fail, print_json, read_source, reported_errors
 from commands.cli_read import load_state, names_of
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from ledger.store import Recorded
+    from projections.state import TournamentState
     from replay.witness import Witness, WitnessCheck
 
 app = typer.Typer()
@@ -267,14 +271,21 @@ def export(
 
 def results_export(tournament: str, store: str | None, fmt: str) -> bytes:
     """The results document of the tournament's whole (checked) log, as CSV or JSON."""
+    st, state, events = load_state(tournament, store)
+    return results_bytes(state, events, names_of(st, tournament), fmt)
+
+
+def results_bytes(state: TournamentState, events: Sequence[Recorded], names: Mapping[str, str],
+                  fmt: str) -> bytes:  # fmt: skip
+    """The results document of ``state`` (the fold of ``events``) as CSV or JSON (``export
+    --format csv|json`` and the console's downloads)."""
     import orjson
 
     from commands.results_csv import csv_bytes
     from commands.results_doc import results_document
     from commands.views import json_of
 
-    st, state, events = load_state(tournament, store)
-    doc = results_document(state, events, names_of(st, tournament))
+    doc = results_document(state, events, names)
     if fmt == "csv":
         return csv_bytes(doc)
     return orjson.dumps(json_of(doc), option=orjson.OPT_INDENT_2) + b"\n"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -107,15 +108,23 @@ def check_options(kind: str, round_number: int | None, lang: str, paper: str, ou
 def render_kind(tournament: str, kind: str, round_number: int | None, lang: str, paper: str,
                 base_url: str | None, store_url: str | None) -> str:  # fmt: skip
     """The printout of ``kind`` from the tournament as it is now (the clock is read here)."""
+    from commands.cli_read import load_state, names_of
+
+    store, state, _ = load_state(tournament, store_url)
+    return printout(store, state, names_of(store, tournament), kind, round_number, lang, paper,
+                    base_url, datetime.now(UTC))  # fmt: skip
+
+
+def printout(store: Store, state: TournamentState, names: Mapping[str, str], kind: str,
+             round_number: int | None, lang: str, paper: str, base_url: str | None,
+             now: datetime) -> str:  # fmt: skip
+    """The printout of ``kind`` of ``state`` (``tledger print`` and the console's print
+    pages); slips with ``base_url`` issue their report codes."""
     from commands import paper as reads
     from commands import views
-    from commands.cli_read import load_state, names_of
     from commands.initiative import initiative_lists
     from commands.pages import printouts
 
-    now = datetime.now(UTC)
-    store, state, _ = load_state(tournament, store_url)
-    names = names_of(store, tournament)
     head = reads.letterhead(state)
     if kind == "pairings":
         wall = reads.wall_pairings(state, round_number, names, initiative_lists(store, state))

@@ -80,16 +80,20 @@ def result_of(command: str, games: str | None, draws: int | None, points: str | 
 
 
 def split_pair(command: str, flag: str, text: str) -> list[int]:
-    first, sep, second = text.partition("-")
-    if not sep or not first.isdigit() or not second.isdigit():
+    from commands.result_text import number_pair
+
+    pair = number_pair(text)
+    if pair is None:
         fail(f"{command}: {flag} {text!r} must be two whole numbers like 2-1", 2)
-    return [int(first), int(second)]
+    return list(pair)
 
 
 def game_winners(command: str, text: str) -> list[str]:
     """LCG: each game's winner in order, or ``draw`` (lcg-2.1d: a match is two games)."""
-    winners = [w.strip() for w in text.split(",")]
-    if not all(winners):
+    from commands.result_text import game_list
+
+    winners = game_list(text)
+    if winners is None:
         fail(f"{command}: --games {text!r} must name each game's winner, like p1,draw", 2)
     return winners
 

@@ -76,21 +76,26 @@ def read_rows(text: str, tournament: str) -> list[Row]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter_of(header))
     columns = columns_of(next(reader))
     rows: list[Row] = []
-    first_row: dict[str, int] = {}
     for cells in reader:
         number = reader.line_num
         if not any(c.strip() for c in cells):
             continue  # a blank row (spreadsheets often end with some)
-        row = Row(number, registration(cells, columns, tournament, number))
-        player = row.command.player
-        if player in first_row:
-            raise InvalidSpreadsheet(f"row {number}: player {player!r} appears twice "
-                                     f"(first in row {first_row[player]})")  # fmt: skip
-        first_row[player] = number
-        rows.append(row)
+        rows.append(Row(number, registration(cells, columns, tournament, number)))
+    once(rows, "row")
     if not rows:
         raise InvalidSpreadsheet("no players: the spreadsheet has a header and no rows")
     return rows
+
+
+def once(rows: Sequence[Row], where: str) -> None:
+    """Refuse a player listed twice, naming both places (``where``: "row", "line")."""
+    first: dict[str, int] = {}
+    for row in rows:
+        player = row.command.player
+        if player in first:
+            raise InvalidSpreadsheet(f"{where} {row.row}: player {player!r} appears twice "
+                                     f"(first in {where} {first[player]})")  # fmt: skip
+        first[player] = row.row
 
 
 def registration(cells: Sequence[str], columns: dict[str, int], tournament: str,

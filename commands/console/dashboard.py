@@ -16,6 +16,7 @@ from commands.api.deps import readable
 from commands.api.reads import read_side
 from commands.console.respond import page
 from commands.console.session import PATH, ConsoleCaller
+from commands.next_step import next_step
 from commands.readmodels import Status
 from commands.readside import Query
 
@@ -29,4 +30,4 @@ async def tournament_page(request: Request, tournament: str, caller: ConsoleCall
     found = await asyncio.to_thread(side.get, tournament, Query("status"))
     assert isinstance(found.model, Status)
     return page(request, caller, "tournament.html.j2", tournament=tournament,
-                status=found.model)  # fmt: skip
+                status=found.model, next=next_step(found.model))  # fmt: skip

@@ -16,7 +16,7 @@ from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from commands.api.reads import read_side
-from commands.console import dashboard
+from commands.console import dashboard, finals, lists, players, results, rounds, setup
 from commands.console.respond import HEADERS, back, form_of, page
 from commands.console.session import (
     COOKIE,
@@ -28,7 +28,12 @@ from commands.console.session import (
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
 STATIC = {"console.css": "text/css", "console.js": "text/javascript"}
-ROUTERS = (router, dashboard.router)
+# the organizer's pages (issue 17)
+STATIC["console-org.js"] = "text/javascript"
+ROUTERS: tuple[APIRouter, ...] = (router, dashboard.router)
+# the organizer's pages (issue 17)
+ROUTERS += (setup.router, players.router, lists.router, rounds.router, results.router,
+            finals.router)  # fmt: skip
 #: a session lasts a venue's day; the token's own expiry and revocation still apply
 SESSION_SECONDS = 16 * 3600
 

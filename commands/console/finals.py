@@ -1,0 +1,86 @@
+"""``/console/t/{t}/finals``: make the cut (its size from the ruleset, or another one
+given), the bracket as paired with its winners, finish and reopen the tournament,
+the final standings, and the results as CSV and JSON downloads (issue 17).
+
+The bracket and standings are the read side's models; the downloads are ``tledger
+export --format csv|json`` (``commands.cli_audit.results_bytes``) of the whole log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import Response
+
+from commands.api.deps import handler_of, readable
+from commands.cli_audit import results_bytes
+from commands.console.reading import frame, models, title_of
+from commands.console.respond import act, answered, form_of, page
+from commands.console.session import PATH, ConsoleCaller
+from commands.readmodels import Bracket, Standings, Status
+from commands.readside import Query as ReadQuery
+from commands.views import registered_names
+from projections.state import TournamentState
+
+router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/finals", include_in_schema=False)
+EXPORTS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
+
+
+@router.get("")
+async def finals_page(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    status, bracket, standings = await models(
+        request, caller, tournament, ReadQuery("status"), ReadQuery("bracket"),
+        ReadQuery("standings"))  # fmt: skip
+    assert isinstance(status, Status) and isinstance(bracket, Bracket)
+    assert isinstance(standings, Standings)
+    return page(request, caller, "org_finals.html.j2",
+                **frame(tournament, await title_of(request, tournament), "finals",
+                        heading="Cut & finish", status=status, bracket=bracket,
+                        standings=standings))  # fmt: skip
+
+
+@router.post("/cut")
+async def cut(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    form = await form_of(request)
+    size = form.get("size")
+    body: dict[str, object] = {"type": "make_cut", "tournament": tournament}
+    if size:
+        body["size"] = int(size) if size.isdigit() else size
+    outcome = await act(request, caller, body)
+    return answered(f"{PATH}/t/{tournament}/finals", outcome, "cut made")
+
+
+@router.post("/finish")
+async def finish(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    await form_of(request)
+    outcome = await act(request, caller, {"type": "finish_tournament", "tournament": tournament})
+    return answered(f"{PATH}/t/{tournament}/finals", outcome, "tournament finished")
+
+
+@router.post("/reopen")
+async def reopen(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    form = await form_of(request)
+    outcome = await act(request, caller, {"type": "reopen_tournament", "tournament": tournament,
+                                          "reason": form.get("reason")})  # fmt: skip
+    return answered(f"{PATH}/t/{tournament}/finals", outcome, "tournament reopened")
+
+
+@router.get("/export.{fmt}")
+async def export(request: Request, tournament: str, fmt: str, caller: ConsoleCaller) -> Response:
+    """The results document as ``tledger export --format csv|json`` writes it."""
+    readable(caller, tournament)
+    if fmt not in EXPORTS:
+        raise HTTPException(404, f"no export {fmt!r} (csv, json)")
+    handler = handler_of(request)
+
+    def document(state: TournamentState) -> bytes:
+        events = handler.store.load(tournament, until=state.seq)
+        names = registered_names(handler.store.players(tournament))
+        return results_bytes(state, events, names, fmt)
+
+    data = await asyncio.to_thread(handler.read, tournament, document)
+    disposition = f'attachment; filename="{tournament}-results.{fmt}"'
+    return Response(data, media_type=EXPORTS[fmt], headers={
+        "Content-Disposition": disposition, "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff"})  # fmt: skip

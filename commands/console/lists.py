@@ -1,0 +1,65 @@
+"""``/console/t/{t}/lists``: who has submitted a list, submit one by pasting its text
+(the deck builders' text ``tledger list submit`` reads, ``commands.decklist_text``, or
+the list's JSON), and lock the lists (issue 15, issue 17). The rules a list breaks are
+those its event recorded (``commands.list_status``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from commands.console.reading import frame, models, over_state, title_of
+from commands.console.respond import act, answered, back, form_of, page
+from commands.console.session import PATH, ConsoleCaller
+from commands.decklist_text import BadDeckText, looks_like_json, parse_swu_text
+from commands.list_status import list_status
+from commands.readside import Query as ReadQuery
+
+router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/lists", include_in_schema=False)
+
+
+@router.get("")
+async def lists_page(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    (status,) = await models(request, caller, tournament, ReadQuery("status"))
+    lists = await over_state(request, tournament, list_status)
+    return page(request, caller, "org_lists.html.j2",
+                **frame(tournament, await title_of(request, tournament), "lists",
+                        heading="Lists", status=status, lists=lists))  # fmt: skip
+
+
+def list_data(text: str) -> dict[str, Any]:
+    """The list's JSON from pasted text (JSON, or a deck builder's SWU text)."""
+    if looks_like_json(text):
+        try:
+            data = orjson.loads(text)
+        except orjson.JSONDecodeError as exc:
+            raise BadDeckText(f"not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise BadDeckText("a list is a JSON object")
+        return data
+    return parse_swu_text(text)
+
+
+@router.post("/submit")
+async def submit(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    form = await form_of(request)
+    here = f"{PATH}/t/{tournament}/lists"
+    try:
+        data = list_data(form.get("list"))
+    except BadDeckText as exc:
+        return back(here, error=f"list: {exc}")
+    body = {"type": "submit_list", "tournament": tournament, "player": form.get("player"),
+            "list": data}  # fmt: skip
+    return answered(
+        here, await act(request, caller, body), f"list of {form.get('player')} recorded"
+    )
+
+
+@router.post("/lock")
+async def lock(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    await form_of(request)
+    outcome = await act(request, caller, {"type": "lock_lists", "tournament": tournament})
+    return answered(f"{PATH}/t/{tournament}/lists", outcome, "lists locked")

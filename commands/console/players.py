@@ -1,0 +1,84 @@
+"""``/console/t/{t}/players``: register players one by one or by pasting a list, find
+them, and drop, rejoin, disqualify, withdraw or reinstate one (issue 17).
+
+Each action is one command of the contract (``respond.act``); a pasted list is one
+append of every registration (``reading.act_batch``), checked line by line first
+(``commands.pasted_players``). The table is the ``players`` read model; the next
+free id comes from the same fold.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from commands.console.reading import act_batch, frame, models, over_state, title_of
+from commands.console.respond import act, answered, back, form_of, page
+from commands.console.session import PATH, ConsoleCaller
+from commands.errors import InvalidCommand
+from commands.pasted_players import next_free_id, pasted_rows
+from commands.readmodels import Players, Status
+from commands.readside import Query as ReadQuery
+
+router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/players", include_in_schema=False)
+#: the actions of one player's row: command type, and whether it takes a reason
+ACTIONS = {"drop": ("drop_player", False), "rejoin": ("rejoin_player", False),
+           "disqualify": ("disqualify_player", True), "reinstate": ("reinstate_player", True),
+           "withdraw": ("withdraw_registration", True)}  # fmt: skip
+DONE = {"drop": "dropped", "rejoin": "rejoined", "disqualify": "disqualified",
+        "reinstate": "reinstated", "withdraw": "registration withdrawn"}  # fmt: skip
+
+
+@router.get("")
+async def players_page(request: Request, tournament: str, caller: ConsoleCaller,
+                       q: Annotated[str, Query(max_length=200)] = "") -> Response:  # fmt: skip
+    found, everyone, status = await models(
+        request, caller, tournament, ReadQuery("players", search=q or None),
+        ReadQuery("players"), ReadQuery("status"))  # fmt: skip
+    assert isinstance(found, Players) and isinstance(everyone, Players)
+    assert isinstance(status, Status)
+    taken = await over_state(request, tournament, lambda s, _: list(s.players))
+    return page(request, caller, "org_players.html.j2",
+                **frame(tournament, await title_of(request, tournament), "players",
+                        heading="Players", players=found, search=q,
+                        next_id=next_free_id(taken), started=status.round > 0))  # fmt: skip
+
+
+@router.post("/register")
+async def register(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    form = await form_of(request)
+    here = f"{PATH}/t/{tournament}/players"
+    body = {"type": "register_player", "tournament": tournament, "player": form.get("player"),
+            "name": form.get("name") or None,
+            "external_id": form.get("external_id") or None}  # fmt: skip
+    return answered(here, await act(request, caller, body), f"registered {form.get('name')}")
+
+
+@router.post("/paste")
+async def paste(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    """Every pasted line registered as one append, or none (the refused line named)."""
+    form = await form_of(request)
+    here = f"{PATH}/t/{tournament}/players"
+    taken = await over_state(request, tournament, lambda s, _: list(s.players))
+    try:
+        rows = pasted_rows(form.get("list"), tournament, taken)
+    except InvalidCommand as exc:
+        return back(here, error=str(exc))
+    outcome = await act_batch(request, caller, [r.command for r in rows], [r.row for r in rows])
+    return answered(here, outcome, f"registered {len(rows)} players")
+
+
+@router.post("/{player}/{action}")
+async def player_action(request: Request, tournament: str, player: str, action: str,
+                        caller: ConsoleCaller) -> Response:  # fmt: skip
+    form = await form_of(request)
+    here = f"{PATH}/t/{tournament}/players"
+    if action not in ACTIONS:
+        return back(here, error=f"no player action {action!r}")
+    kind, reasoned = ACTIONS[action]
+    body = {"type": kind, "tournament": tournament, "player": player}
+    if reasoned:
+        body["reason"] = form.get("reason")
+    return answered(here, await act(request, caller, body), f"{player} {DONE[action]}")

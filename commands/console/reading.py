@@ -1,0 +1,80 @@
+"""What the organizer's pages share: the read models of one tournament under one hold
+of its lock, a pure read over the fold (the checks and previews of the read layer),
+the registry's names, and a batch of commands run as one append (a pasted list of
+players) with the same authorization as ``commands.api.writes.run``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from fastapi import Request
+
+from commands.api.deps import handler_of, readable
+from commands.api.reads import read_side
+from commands.auth import Forbidden, Principal
+from commands.errors import CommandError
+from commands.handler import BatchRefused, Outcome
+from commands.models import Command
+from commands.readside import Query
+from commands.views import registered_names
+from projections.errors import ProjectionError
+from projections.state import TournamentState
+from replay.errors import ReplayError
+
+T = TypeVar("T")
+REFUSALS = (CommandError, Forbidden, ProjectionError, ReplayError)
+
+
+async def models(request: Request, caller: Principal, tournament: str, *queries: Query
+                 ) -> list[Any]:  # fmt: skip
+    """The read models asked for, of one seq (403 for a token of another tournament)."""
+    readable(caller, tournament)
+    side = await read_side(request)
+    entries = await asyncio.to_thread(side.current, tournament, list(queries))
+    return [e.model for e in entries]
+
+
+async def over_state(request: Request, tournament: str,
+                     view: Callable[[TournamentState, dict[str, str]], T]) -> T:  # fmt: skip
+    """A read-layer function of the current fold and the registry's names."""
+    handler = handler_of(request)
+
+    def read(state: TournamentState) -> T:
+        return view(state, registered_names(handler.store.players(tournament)))
+
+    return await asyncio.to_thread(handler.read, tournament, read)
+
+
+async def title_of(request: Request, tournament: str) -> str:
+    side = await read_side(request)
+    found = await asyncio.to_thread(side.summary, tournament)
+    return found.name if found is not None else tournament
+
+
+def one_line(exc: BaseException) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+async def act_batch(request: Request, caller: Principal, commands: Sequence[Command],
+                    rows: Sequence[int] = ()) -> Outcome | str:  # fmt: skip
+    """Several commands of one tournament as one append (all or none), each checked as
+    ``writes.run`` checks one: the token may send it, and its actor is the token's. A
+    refusal names the line (``rows``) of the refused command."""
+    try:
+        for command in commands:
+            caller.check(command)
+        acted = [c.model_copy(update={"actor": caller.actor}) for c in commands]
+        return await asyncio.to_thread(handler_of(request).handle_batch, acted)
+    except BatchRefused as exc:
+        line = rows[exc.index] if exc.index < len(rows) else exc.index + 1
+        return f"line {line}: {one_line(exc.error)}"
+    except REFUSALS as exc:
+        return one_line(exc)
+
+
+def frame(tournament: str, title: str, here: str, **context: Any) -> dict[str, Any]:
+    """What every organizer page of a tournament renders around its own part."""
+    return {"tournament": tournament, "title": title, "here": here, **context}

@@ -1,0 +1,185 @@
+"""``/console/t/{t}/results``: results entered from the keyboard, "table number, result,
+Enter" (issue 17), the tables still missing or disputed at the top, and corrections of
+played rounds with the regulation's timing shown before confirming and the impact
+shown after.
+
+A typed line is read by ``commands.result_text`` (the CLI's words and the ruleset's
+slip form) into the contract's ``report_result``; an official's report is confirmed.
+A correction's preview is ``commands.correction_preview`` (the decider run on the
+current state without appending); its impact is ``replay.diff`` between the seq
+before and after the correction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from commands.api.deps import handler_of
+from commands.console.reading import REFUSALS, frame, models, one_line, over_state, title_of
+from commands.console.respond import act, answered, back, form_of, page
+from commands.console.session import PATH, ConsoleCaller
+from commands.correction_preview import correction_impact, correction_preview
+from commands.handler import Outcome
+from commands.models import CorrectResult, parse_command
+from commands.readmodels import Pairings, Status
+from commands.readside import Query as ReadQuery
+from commands.result_text import hint, parse_result, table_entry
+from commands.results_doc import results_round
+from commands.tables import describe_result
+from commands.views import registered_names
+from projections.standings import ruleset_of
+from projections.state import TournamentState
+
+router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/results", include_in_schema=False)
+Text = Annotated[str, Query(max_length=200)]
+
+
+@router.get("")
+async def results_page(request: Request, tournament: str, caller: ConsoleCaller,
+                       table: Text = "") -> Response:  # fmt: skip
+    status, pairings = await models(request, caller, tournament, ReadQuery("status"),
+                                    ReadQuery("pairings"))  # fmt: skip
+    assert isinstance(status, Status) and isinstance(pairings, Pairings)
+    played = await over_state(request, tournament, played_rounds)
+    typing = await over_state(request, tournament, lambda s, _: hint(s))
+    waiting = [t for t in status.tables if t.state != "confirmed"]
+    return page(request, caller, "org_results.html.j2",
+                **frame(tournament, await title_of(request, tournament), "results",
+                        heading="Results", status=status, pairings=pairings, waiting=waiting,
+                        island=island(status, pairings), played=played, hint=typing,
+                        table=table))  # fmt: skip
+
+
+def island(status: Status, pairings: Pairings) -> list[dict[str, Any]]:
+    """The current round's tables for the page's preview as you type (a JSON data block)."""
+    states = {tuple(t.players): t.state for t in status.tables}
+    return [{"table": t.table, "state": states.get(tuple(t.players), ""),
+             "players": [{"id": p, "name": pairings.names.get(p, p)} for p in t.players]}
+            for t in pairings.pairings if t.table is not None]  # fmt: skip
+
+
+def played_rounds(state: TournamentState, names: dict[str, str]) -> list[dict[str, Any]]:
+    """Every round's tables with their results as people say them, newest first."""
+    shown = []
+    for rnd in reversed(state.rounds):
+        done = results_round(rnd)
+        rows = [{"table": m.table, "players": m.players, "state": m.state,
+                 "names": [names.get(p, p) for p in m.players],
+                 "result": describe_result(m.result, names) if m.result else ""}
+                for m in done.matches if len(m.players) == 2]  # fmt: skip
+        shown.append({"round": done.round, "stage": done.stage, "matches": rows})
+    return shown
+
+
+@router.post("")
+async def enter(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    """One typed result reported; back to the empty form for the next table."""
+    form = await form_of(request)
+    here = f"{PATH}/t/{tournament}/results"
+    try:
+        entry = await over_state(
+            request, tournament, lambda s, _: table_entry(s, form.get("table"), form.get("result"))
+        )
+    except REFUSALS as exc:
+        return back(f"{here}?table={form.get('table')}", error=one_line(exc))
+    body = {"type": "report_result", "tournament": tournament, "round": entry.round,
+            "players": list(entry.players), "result": entry.result}  # fmt: skip
+    outcome = await act(request, caller, body)
+    if isinstance(outcome, str):
+        return back(f"{here}?table={entry.table}", error=outcome)
+    return answered(here, outcome, f"table {entry.table}: {form.get('result')}")
+
+
+def correction_of(tournament: str, round_number: int, a: str, b: str, text: str,
+                  reason: str, state: TournamentState) -> CorrectResult:  # fmt: skip
+    """The ``correct_result`` a typed correction asks for (the round's stage's form)."""
+    rnd = state.round(round_number)
+    stage = rnd.stage if rnd is not None else "swiss"
+    result = parse_result(text, ruleset_of(state).result_form(stage), (a, b))
+    command = parse_command({"type": "correct_result", "tournament": tournament,
+                             "round": round_number, "players": [a, b], "result": result,
+                             "reason": reason or None})  # fmt: skip
+    assert isinstance(command, CorrectResult)
+    return command
+
+
+@router.get("/correct")
+async def correct_page(request: Request, tournament: str, caller: ConsoleCaller,
+                       round: Annotated[int, Query(ge=1)], a: Text, b: Text,
+                       result: Text = "", reason: Text = "") -> Response:  # fmt: skip
+    """The match, its result now, and once a new result is typed: what confirming does."""
+    (status,) = await models(request, caller, tournament, ReadQuery("status"))
+    handler = handler_of(request)
+
+    def preview(state: TournamentState, names: dict[str, str]) -> Any:
+        command = correction_of(tournament, round, a, b, result, reason, state)
+        acted = command.model_copy(update={"actor": caller.actor})
+        return correction_preview(state, acted, names, handler.clock(), 0)
+
+    shown, error = None, ""
+    if result:
+        try:
+            shown = await over_state(request, tournament, preview)
+        except REFUSALS as exc:
+            error = one_line(exc)
+    now = await over_state(request, tournament, lambda s, names: match_now(s, names, round, a, b))
+    return page(request, caller, "org_correct.html.j2",
+                **frame(tournament, await title_of(request, tournament), "results",
+                        heading="Correct a result", round=round, a=a, b=b, result=result,
+                        reason=reason, preview=shown, problem=error, now=now,
+                        status=status))  # fmt: skip
+
+
+def match_now(state: TournamentState, names: dict[str, str], number: int, a: str, b: str
+              ) -> dict[str, Any]:  # fmt: skip
+    """The match as recorded now, its result turned to ``a``'s side."""
+    rnd = state.round(number)
+    match = rnd.match_of(a, b) if rnd is not None else None
+    result = match.oriented((a, b), match.result) if match and match.result else None
+    return {"names": [names.get(a, a), names.get(b, b)], "found": match is not None,
+            "result": describe_result(result.model_dump(exclude_none=True), names)
+            if result else ""}  # fmt: skip
+
+
+@router.post("/correct")
+async def correct(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    """The correction sent; then its impact (the seq before and after)."""
+    form = await form_of(request)
+    number = int(form.get("round") or 0)
+    a, b, text, reason = form.get("a"), form.get("b"), form.get("result"), form.get("reason")
+    here = (f"{PATH}/t/{tournament}/results/correct?round={number}&a={a}&b={b}"
+            f"&result={text}&reason={reason}")  # fmt: skip
+    try:
+        command = await over_state(request, tournament, lambda s, _: correction_of(
+            tournament, number, a, b, text, reason, s))  # fmt: skip
+    except REFUSALS as exc:
+        return back(here, error=one_line(exc))
+    outcome = await act(request, caller, command.model_dump(mode="json", exclude_none=True))
+    if not isinstance(outcome, Outcome):
+        return back(here, error=outcome)
+    before = outcome.recorded[0].seq - 1
+    return back(
+        f"{PATH}/t/{tournament}/results/impact?a={before}&b={outcome.seq}",
+        ok=f"corrected (seq {outcome.seq})",
+    )
+
+
+@router.get("/impact")
+async def impact_page(request: Request, tournament: str, caller: ConsoleCaller,
+                      a: Annotated[int, Query(ge=0)], b: Annotated[int, Query(ge=1)]
+                      ) -> Response:  # fmt: skip
+    """Who moved in the standings, who crossed the cut line, which tables were re-paired."""
+    (status,) = await models(request, caller, tournament, ReadQuery("status"))
+    if not a < b <= status.seq:
+        return back(f"{PATH}/t/{tournament}/results", error=f"no change from seq {a} to {b}")
+    store = handler_of(request).store
+    events = await asyncio.to_thread(store.load, tournament, until=b)
+    names = registered_names(store.players(tournament))
+    view = correction_impact(events, a, b, names)
+    return page(request, caller, "org_impact.html.j2",
+                **frame(tournament, await title_of(request, tournament), "results",
+                        heading="Impact", view=view, a=a, b=b))  # fmt: skip

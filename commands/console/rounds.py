@@ -1,0 +1,128 @@
+"""``/console/t/{t}/round``: pair the next round (automatically, from the bracket once
+the cut is made, or by hand with warnings shown before sending), print pairings and
+slips, and start the round (issue 17).
+
+Pairing by hand: the editor is a list of tables, each two selects of the players who
+may play the next round (the second left empty: a bye). "Check" reloads the page with
+the read layer's warnings (``commands.pairing_check``: rematches, a second bye, a bye
+not to the lowest-ranked); "Pair" sends the contract's manual ``pair_round``. The
+printouts are ``tledger print``'s (``commands.cli_print.printout``) served as pages
+for the browser's print dialog; slips printed by an organizer carry report codes for
+this server's own address, as ``tledger print slips --base-url`` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import HTMLResponse, Response
+
+from commands.api.deps import handler_of, readable
+from commands.cli_print import printout
+from commands.console.reading import REFUSALS, frame, models, one_line, over_state, title_of
+from commands.console.respond import Form, act, answered, back, form_of, page
+from commands.console.session import PATH, ConsoleCaller
+from commands.next_step import next_step
+from commands.pages.printouts import KINDS
+from commands.pairing_check import check_pairings
+from commands.people import sort_key
+from commands.readmodels import Pairings, Status
+from commands.readside import Query as ReadQuery
+from commands.views import registered_names
+from projections.pairing import eligible_players
+from projections.state import TournamentState
+
+router = APIRouter(prefix=f"{PATH}/t/{{tournament}}", include_in_schema=False)
+#: a printout's own inline style is its only resource; it runs no script
+PRINT_HEADERS = {
+    "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+    "img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+}  # fmt: skip
+MAX_TABLES = 1100
+
+
+def editor_tables(form: Form | dict[str, str], count: int) -> list[list[str]]:
+    """The tables of the hand editor (fields ``a1``/``b1``, ...): blank rows skipped,
+    a row with one player a bye."""
+    get = form.get
+    rows = [[get(f"a{n}", ""), get(f"b{n}", "")] for n in range(1, count + 1)]
+    return [[p for p in row if p] for row in rows if any(row)]
+
+
+@router.get("/round")
+async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
+                     manual: Annotated[int, Query(ge=0, le=1)] = 0) -> Response:  # fmt: skip
+    status, pairings = await models(request, caller, tournament, ReadQuery("status"),
+                                    ReadQuery("pairings"))  # fmt: skip
+    assert isinstance(status, Status) and isinstance(pairings, Pairings)
+    query = {k: v for k, v in request.query_params.items() if k[:1] in "ab"}
+    editor = await over_state(
+        request, tournament, lambda s, names: editing(s, names, query) if manual else None
+    )
+    started_at = await over_state(
+        request, tournament, lambda s, _: s.current.started_at if s.current else None
+    )
+    return page(request, caller, "org_round.html.j2",
+                **frame(tournament, await title_of(request, tournament), "round",
+                        heading="Round", status=status, pairings=pairings, editor=editor,
+                        started_at=started_at, next=next_step(status)))  # fmt: skip
+
+
+def editing(state: TournamentState, names: dict[str, str], query: dict[str, str]
+            ) -> dict[str, object]:  # fmt: skip
+    """The hand editor: who may play, the tables as given so far, and their warnings."""
+    eligible = sorted(eligible_players(state), key=lambda p: sort_key(names.get(p) or p, p))
+    count = (len(eligible) + 1) // 2
+    tables = editor_tables(query, count) if query else []
+    check = check_pairings(state, tables, names) if tables else None
+    chosen = [[query.get(f"a{n}", ""), query.get(f"b{n}", "")] for n in range(1, count + 1)]
+    return {"players": [(p, names.get(p, p)) for p in eligible], "rows": chosen, "check": check}
+
+
+@router.post("/round/pair")
+async def pair(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    form = await form_of(request)
+    here = f"{PATH}/t/{tournament}/round"
+    body: dict[str, object] = {"type": "pair_round", "tournament": tournament}
+    if form.get("manual") == "1":
+        body["pairings"] = editor_tables(form, MAX_TABLES)
+    outcome = await act(request, caller, body)
+    return answered(here, outcome, "paired")
+
+
+@router.post("/round/start")
+async def start(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    await form_of(request)
+    here = f"{PATH}/t/{tournament}/round"
+    outcome = await act(request, caller, {"type": "start_round", "tournament": tournament})
+    return answered(here, outcome, "round started")
+
+
+@router.get("/print/{kind}")
+async def print_page(request: Request, tournament: str, kind: str, caller: ConsoleCaller,
+                     round: Annotated[int | None, Query(ge=1)] = None,
+                     lang: Annotated[str, Query(pattern="^(en|de)$")] = "en"
+                     ) -> Response:  # fmt: skip
+    """A printout as a page to print from the browser. Slips printed by an organizer get
+    fresh report codes (issuing again replaces a match's earlier code)."""
+    readable(caller, tournament)
+    if kind not in KINDS:
+        raise HTTPException(404, f"no printout {kind!r} (use one of: {', '.join(KINDS)})")
+    handler = handler_of(request)
+    codes = kind == "slips" and caller.token.role == "organizer"
+    base = str(request.base_url).rstrip("/") if codes else None
+
+    def render(state: TournamentState) -> str:
+        names = registered_names(handler.store.players(tournament))
+        return printout(handler.store, state, names, kind, round, lang, "a4", base,
+                        datetime.now(UTC))  # fmt: skip
+
+    try:
+        html = await asyncio.to_thread(handler.read, tournament, render)
+    except REFUSALS as exc:
+        return back(f"{PATH}/t/{tournament}/round", error=one_line(exc))
+    return HTMLResponse(html, headers=PRINT_HEADERS)

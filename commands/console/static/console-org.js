@@ -1,0 +1,20 @@
+// The organizer's results entry (issue 17): as the table number is typed, say who sits
+// there, from the page's JSON data block of the round's tables (no request, no inline
+// script). The form works without it.
+"use strict";
+document.addEventListener("DOMContentLoaded", () => {
+  const data = document.getElementById("org-tables");
+  const table = document.getElementById("entry-table");
+  const preview = document.getElementById("entry-preview");
+  if (!data || !table || !preview) { return; }
+  const tables = JSON.parse(data.textContent || "[]");
+  const show = () => {
+    const found = tables.find((t) => String(t.table) === table.value.trim());
+    if (!table.value.trim()) { preview.textContent = ""; return; }
+    if (!found) { preview.textContent = `No table ${table.value.trim()} in this round`; return; }
+    const names = found.players.map((p) => `${p.name} (${p.id})`).join(" v ");
+    preview.textContent = `Table ${found.table}: ${names} · ${found.state}`;
+  };
+  table.addEventListener("input", show);
+  show();
+});
