@@ -153,7 +153,7 @@ def replay(
 
     with reported_errors():
         st, state, _events = load_state(tournament, store, until)
-        names = names_of(st, tournament)
+        names = names_of(st, state)
         status, pairings = views.status(state, names), views.pairings(state, None, names)
         standings = views.standings(state, names)
     if as_json:
@@ -192,7 +192,9 @@ def diff(
         start, end = resolve_point(events, a), resolve_point(events, b)
         if start >= end:
             fail(f"diff: A (seq {start}) must come before B (seq {end})", 2)
-        view = diff_view(events, start, end, names_of(st, tournament))
+        from projections.state import fold
+
+        view = diff_view(events, start, end, names_of(st, fold(events)))
     if as_json:
         print_json(view)
         return
@@ -216,7 +218,7 @@ def explain(
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        view = explain_view(state, player_id(st, state, player), names_of(st, tournament))
+        view = explain_view(state, player_id(st, state, player), names_of(st, state))
     if as_json:
         print_json(view)
         return
@@ -274,7 +276,7 @@ def results_export(tournament: str, store: str | None, fmt: str) -> bytes:
     from commands.views import json_of
 
     st, state, events = load_state(tournament, store)
-    doc = results_document(state, events, names_of(st, tournament))
+    doc = results_document(state, events, names_of(st, state))
     if fmt == "csv":
         return csv_bytes(doc)
     return orjson.dumps(json_of(doc), option=orjson.OPT_INDENT_2) + b"\n"
@@ -298,13 +300,16 @@ def import_(
 @app.command()
 def forget(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id whose personal data to erase.")],
+    player: Annotated[
+        str, typer.Argument(help="Player id (a team member's too) whose personal data to erase.")
+    ],
     store: StoreOpt = None,
 ) -> None:
     """Erase a player's name and external id (GDPR); the log and its chain stay intact."""
     with reported_errors():
         st, state, _ = load_state(tournament, store)
-        if player not in state.players:
+        members = {p for team in state.teams.values() for p in team}
+        if player not in state.players and player not in members:
             from commands.errors import UnknownPlayer
 
             raise UnknownPlayer(player)

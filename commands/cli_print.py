@@ -115,7 +115,7 @@ def render_kind(tournament: str, kind: str, round_number: int | None, lang: str,
 
     now = datetime.now(UTC)
     store, state, _ = load_state(tournament, store_url)
-    names = names_of(store, tournament)
+    names = names_of(store, state)
     head = reads.letterhead(state)
     if kind == "pairings":
         wall = reads.wall_pairings(state, round_number, names, initiative_lists(store, state))
