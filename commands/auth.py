@@ -24,11 +24,11 @@ ROLES: tuple[str, ...] = get_args(TokenRole)
 #: a command model is added without its type here, and tests/unit/test_dispatch.py
 #: checks this list against the models and the table against this list.
 CommandType = Literal[
-    "create_tournament", "register_player", "drop_player", "rejoin_player", "pair_round",
-    "start_round", "report_result", "correct_result", "disqualify_player", "issue_penalty",
-    "record_deck_check", "grant_time_extension", "make_cut", "finish_tournament",
-    "reinstate_player", "reopen_tournament", "withdraw_registration", "change_options",
-    "submit_list", "lock_lists", "correct_list",
+    "create_tournament", "register_player", "register_team", "drop_player", "rejoin_player",
+    "pair_round", "start_round", "report_result", "correct_result", "disqualify_player",
+    "issue_penalty", "record_deck_check", "grant_time_extension", "make_cut",
+    "finish_tournament", "reinstate_player", "reopen_tournament", "withdraw_registration",
+    "change_options", "submit_list", "lock_lists", "correct_list",
 ]  # fmt: skip
 
 ORGANIZER_ONLY: frozenset[TokenRole] = frozenset({"organizer"})
@@ -40,6 +40,7 @@ OFFICIALS: frozenset[TokenRole] = frozenset({"organizer", "judge"})
 SENDERS: dict[CommandType, frozenset[TokenRole]] = {
     "create_tournament": ORGANIZER_ONLY,
     "register_player": ORGANIZER_ONLY,
+    "register_team": ORGANIZER_ONLY,
     "drop_player": ORGANIZER_ONLY,
     "rejoin_player": ORGANIZER_ONLY,
     "pair_round": ORGANIZER_ONLY,

@@ -157,7 +157,7 @@ def replay(
 
     with reported_errors():
         st, state, _events = load_state(tournament, store, until)
-        names = names_of(st, tournament)
+        names = names_of(st, state)
         status, pairings = views.status(state, names), views.pairings(state, None, names)
         standings = views.standings(state, names)
     if as_json:
@@ -196,7 +196,9 @@ def diff(
         start, end = resolve_point(events, a), resolve_point(events, b)
         if start >= end:
             fail(f"diff: A (seq {start}) must come before B (seq {end})", 2)
-        view = diff_view(events, start, end, names_of(st, tournament))
+        from projections.state import fold
+
+        view = diff_view(events, start, end, names_of(st, fold(events)))
     if as_json:
         print_json(view)
         return
@@ -220,7 +222,7 @@ def explain(
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        view = explain_view(state, player_id(st, state, player), names_of(st, tournament))
+        view = explain_view(state, player_id(st, state, player), names_of(st, state))
     if as_json:
         print_json(view)
         return
@@ -272,7 +274,7 @@ def export(
 def results_export(tournament: str, store: str | None, fmt: str) -> bytes:
     """The results document of the tournament's whole (checked) log, as CSV or JSON."""
     st, state, events = load_state(tournament, store)
-    return results_bytes(state, events, names_of(st, tournament), fmt)
+    return results_bytes(state, events, names_of(st, state), fmt)
 
 
 def results_bytes(state: TournamentState, events: Sequence[Recorded], names: Mapping[str, str],
@@ -309,13 +311,16 @@ def import_(
 @app.command()
 def forget(
     tournament: Tournament,
-    player: Annotated[str, typer.Argument(help="Player id whose personal data to erase.")],
+    player: Annotated[
+        str, typer.Argument(help="Player id (a team member's too) whose personal data to erase.")
+    ],
     store: StoreOpt = None,
 ) -> None:
     """Erase a player's name and external id (GDPR); the log and its chain stay intact."""
     with reported_errors():
         st, state, _ = load_state(tournament, store)
-        if player not in state.players:
+        members = {p for team in state.teams.values() for p in team}
+        if player not in state.players and player not in members:
             from commands.errors import UnknownPlayer
 
             raise UnknownPlayer(player)

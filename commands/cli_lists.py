@@ -113,7 +113,7 @@ def show(
                                 "(tledger lists)")  # fmt: skip
         st, state, _ = load_state(tournament, store, as_of)
         who = player_id(st, state, player)
-        model = official_list(state, who, names_of(st, tournament), st.lists(tournament))
+        model = official_list(state, who, names_of(st, state), st.lists(tournament))
     if as_json:
         print_model(model)
         return
@@ -163,7 +163,7 @@ def lists(
 
     with reported_errors("lists: "):
         st, state, _ = load_state(tournament, store, as_of)
-        model = published_lists(state, names_of(st, tournament), st.lists(tournament))
+        model = published_lists(state, names_of(st, state), st.lists(tournament))
     if as_json:
         print_model(model)
         return

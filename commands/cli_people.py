@@ -81,7 +81,7 @@ def players(
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        model = roster.players(state, names_of(st, tournament), search)
+        model = roster.players(state, names_of(st, state), search)
     if as_json:
         print_model(model)
         return
@@ -104,7 +104,7 @@ def player(
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        model = player_history(state, player_id(st, state, who), names_of(st, tournament))
+        model = player_history(state, player_id(st, state, who), names_of(st, state))
     if as_json:
         print_model(model)
         return

@@ -111,7 +111,7 @@ def render_kind(tournament: str, kind: str, round_number: int | None, lang: str,
     from commands.cli_read import load_state, names_of
 
     store, state, _ = load_state(tournament, store_url)
-    return printout(store, state, names_of(store, tournament), kind, round_number, lang, paper,
+    return printout(store, state, names_of(store, state), kind, round_number, lang, paper,
                     base_url, datetime.now(UTC))  # fmt: skip
 
 

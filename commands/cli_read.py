@@ -42,10 +42,11 @@ def print_model(model: ReadModel) -> None:
     sys.stdout.write(json_bytes(model).decode() + "\n")
 
 
-def names_of(store: Store, tournament: str) -> dict[str, str]:
+def names_of(store: Store, state: TournamentState) -> dict[str, str]:
+    """The registry's names, teams named with their members (lcg-2.1d Team-Turniere)."""
     from commands.views import registered_names
 
-    return registered_names(store.players(tournament))
+    return registered_names(store.players(state.id), state.teams)
 
 
 def labels_of(store: Store) -> dict[tuple[str, str], str]:
@@ -64,7 +65,7 @@ def status(
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        model = views.status(state, names_of(st, tournament))
+        model = views.status(state, names_of(st, state))
     if as_json:
         print_model(model)
         return
@@ -82,7 +83,7 @@ def standings(
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        model = views.standings(state, names_of(st, tournament))
+        model = views.standings(state, names_of(st, state))
     if as_json:
         print_model(model)
         return
@@ -105,7 +106,7 @@ def pairings(
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        model = views.pairings(state, round_number, names_of(st, tournament),
+        model = views.pairings(state, round_number, names_of(st, state),
                                lists=initiative_lists(st, state))  # fmt: skip
     if as_json:
         print_model(model)
@@ -124,7 +125,7 @@ def bracket(
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        model = views.bracket(state, names_of(st, tournament))
+        model = views.bracket(state, names_of(st, state))
     if as_json:
         print_model(model)
         return

@@ -306,5 +306,5 @@ def show_seeds(tournament: str, store: str | None) -> None:
 
     with reported_errors():
         st, state, _ = load_state(tournament, store)
-        model = views.bracket(state, names_of(st, tournament))
+        model = views.bracket(state, names_of(st, state))
     bracket_tables.show_seeds(model)

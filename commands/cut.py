@@ -17,6 +17,7 @@ import random
 from commands import models as m
 from commands.context import Base
 from commands.errors import RuleViolation, WrongPhase
+from commands.teams import refuse_cut
 from ledger.events import CutMade, EventBase, RoundPaired
 from projections.elimination import ENGINE, elimination_tables
 from projections.pairing import eligible_players
@@ -26,6 +27,7 @@ from projections.state import TournamentState
 
 
 def make_cut(state: TournamentState, c: m.MakeCut, base: Base, seed: int) -> list[EventBase]:
+    refuse_cut(state)
     if state.cut is not None:
         raise WrongPhase("the cut is made already")
     current = state.current

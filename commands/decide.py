@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, assert_never
 
-from commands import discipline, lists, undo
+from commands import discipline, lists, teams, undo
 from commands import models as m
 from commands.context import match_of, require_complete
 from commands.corrections import correct_result
@@ -100,6 +100,8 @@ def dispatch(
             return create_tournament(state, command, base, seed)
         case m.RegisterPlayer():
             return register_player(state, command, base, seed)
+        case m.RegisterTeam():
+            return teams.register_team(state, command, base, seed)
         case m.DropPlayer():
             return discipline.drop_player(state, command, base, seed)
         case m.RejoinPlayer():
@@ -155,6 +157,7 @@ def create_tournament(
 def register_player(
     state: TournamentState, c: m.RegisterPlayer, base: dict[str, Any], seed: int
 ) -> list[EventBase]:
+    teams.refuse_player(state)
     if c.player in state.players:
         raise DuplicatePlayer(c.player)
     return [PlayerRegistered(**base, player=c.player)]
@@ -176,6 +179,8 @@ def pair_round(
         return [RoundPaired(**base, round=len(state.rounds) + 1, method="manual", pairings=tables)]
     planned = rounds_planned(state)
     if len(state.rounds) >= planned:
+        if teams.is_team_event(state):
+            return teams.pair_final(state, base)
         raise WrongPhase(f"all {planned} Swiss rounds are paired")
     chosen = c.seed if c.seed is not None else seed
     avoid = tuple((a, b) for a, b in c.avoid or [])
@@ -303,6 +308,7 @@ def finish_tournament(
     """The end: every round complete and, after a cut, the bracket decided (an event with
     no champion could not be reopened to play its final)."""
     require_complete(state, "the tournament is finished")
+    teams.require_no_final_due(state)
     if state.cut is not None and champion(state) is None:
         raise WrongPhase(
             "the bracket has no champion yet: pair and play the elimination rounds "

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from commands.decklist_rules import card_key
-from commands.decklists import ArmadaList, DeckList, LcgList, SwuList, XWingList
+from commands.decklists import ArmadaList, DeckList, LcgList, LcgTeamList, SwuList, XWingList
 from commands.listmodels import DifferenceKind, ListDifference
 from ledger.list_events import DifferenceCount
 
@@ -110,3 +110,7 @@ def zones(deck: DeckList) -> list[Zone]:
                     (side, ones(f"{s.set} #{s.number}" for s in half.objective_sets)),
                 )
             ]
+        case LcgTeamList():  # both lists name the team's members (commands.teams)
+            return [(f"{member} {zone}", entries)
+                    for member, half in sorted(deck.members.items())
+                    for zone, entries in zones(half)]  # fmt: skip

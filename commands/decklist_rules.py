@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from commands.decklists import ArmadaList, DeckList, LcgList, SwuList, XWingList
+from commands.decklists import ArmadaList, DeckList, LcgList, LcgTeamList, SwuList, XWingList
 from ledger.list_events import Violation
 
 SWU_FORMATS: dict[str, tuple[str, str]] = {
@@ -54,6 +54,8 @@ def violations(ruleset: str, options: Mapping[str, Any], deck: DeckList) -> tupl
             return armada(ruleset, deck)
         case LcgList():
             return lcg(ruleset, deck)
+        case LcgTeamList():
+            return lcg_team(ruleset, deck)
 
 
 def card_key(name: str) -> str:
@@ -206,3 +208,14 @@ def lcg(ruleset: str, deck: LcgList) -> tuple[Violation, ...]:
                 f"the {side}-side deck has {sets} objective sets; at least {LCG_OBJECTIVE_SETS}",
             )
     return tuple(found)
+
+
+def lcg_team(ruleset: str, deck: LcgTeamList) -> tuple[Violation, ...]:
+    """Each member's two decks under the singles deck rules, the member named: the team
+    section keeps "Deckvoraussetzungen" (its own team-deck limits are in the game's
+    rulebook, which is not among the regulations here)."""
+    return tuple(
+        v.model_copy(update={"message": f"{member}: {v.message}"})
+        for member, half in sorted(deck.members.items())
+        for v in lcg(ruleset, half)
+    )

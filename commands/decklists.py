@@ -35,6 +35,12 @@ The shapes (README, command contract):
 
     {"light": {"affiliation": "...", "objective_sets": [{"set": "...", "number": 3}]},
      "dark": {...}}
+
+  A team of an LCG team event ("Team-Turniere", "Anmeldung": the lists of all four
+  decks together, marked who plays which) submits one list for the team, each
+  member's two decks under the member's id::
+
+    {"members": {"p1": {"light": {...}, "dark": {...}}, "p2": {...}}}
 """
 
 from __future__ import annotations
@@ -142,7 +148,14 @@ class LcgList(Shape):
     dark: LcgDeck
 
 
-DeckList = SwuList | XWingList | ArmadaList | LcgList
+class LcgTeamList(Shape):
+    """Both members' decks, by member id (lcg-2.1d "Team-Turniere", "Anmeldung")."""
+
+    members: Annotated[dict[Annotated[str, Field(min_length=1, max_length=200)], LcgList],
+                       Field(min_length=2, max_length=2)]  # fmt: skip
+
+
+DeckList = SwuList | XWingList | ArmadaList | LcgList | LcgTeamList
 #: ruleset id -> its game's list shape
 SHAPES: dict[str, type[DeckList]] = {
     "swu-1.4": SwuList,
@@ -153,9 +166,12 @@ SHAPES: dict[str, type[DeckList]] = {
 }
 
 
-def shaped(ruleset: str, data: dict[str, Any], kind: str = "submit_list") -> DeckList:
-    """The list in its game's shape, or InvalidCommand naming the first problem."""
-    shape = SHAPES.get(ruleset)
+def shaped(
+    ruleset: str, data: dict[str, Any], kind: str = "submit_list", team: bool = False
+) -> DeckList:
+    """The list in its game's shape (a team's, in a team event), or InvalidCommand naming
+    the first problem."""
+    shape: type[DeckList] | None = LcgTeamList if team else SHAPES.get(ruleset)
     if shape is None:
         raise InvalidCommand(f"{kind}: {ruleset} has no list shape")
     try:

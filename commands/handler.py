@@ -20,9 +20,9 @@ from typing import TypeVar
 
 from commands.decide import decide
 from commands.errors import CommandError
-from commands.idempotency import CommandIdReused, same_personal_data, seen_before
+from commands.idempotency import CommandIdReused, registry_id, same_personal_data, seen_before
 from commands.lists import list_entries, wants_lists
-from commands.models import Command, RegisterPlayer
+from commands.models import Command, RegisterPlayer, RegisterTeam
 from ledger.chain import Sealed, seal
 from ledger.errors import ConcurrencyConflict
 from ledger.store import ListEntry, PlayerEntry, Recorded, Store
@@ -204,7 +204,7 @@ class Handler:
         seen = seen_before(state, command)
         if seen is None:
             return False
-        entry = self.store.players(command.tournament).get(getattr(command, "player", ""))
+        entry = self.store.players(command.tournament).get(registry_id(command))
         if not same_personal_data(command, entry):
             raise CommandIdReused(command.command_id or "", seen.first)
         return True
@@ -212,7 +212,7 @@ class Handler:
     def repeated(self, command: Command, seen: CommandSeen) -> Outcome:
         """A command id seen before with this body: the original outcome, nothing appended
         (safe retries). A registration retried under another name is refused."""
-        entry = self.store.players(command.tournament).get(getattr(command, "player", ""))
+        entry = self.store.players(command.tournament).get(registry_id(command))
         if not same_personal_data(command, entry):
             raise CommandIdReused(command.command_id or "", seen.first)
         recorded = self.store.load(command.tournament, after=seen.first - 1, head=None)
@@ -221,7 +221,13 @@ class Handler:
 
 def personal_data(command: Command) -> list[PlayerEntry]:
     """Names and external ids go to the registry, never into the hashed log; the store
-    writes them in the transaction that appends the registration, or not at all."""
+    writes them in the transaction that appends the registration, or not at all. A team
+    (lcg-2.1d Team-Turniere) has an entry of its own and one per member, so that
+    forgetting a member erases that person's name only."""
+    if isinstance(command, RegisterTeam):
+        team = PlayerEntry(command.tournament, command.team, command.name or command.team, None)
+        return [team, *(PlayerEntry(command.tournament, p.player, p.name or p.player, None)
+                        for p in command.members)]  # fmt: skip
     if not isinstance(command, RegisterPlayer):
         return []
     name = command.name or command.player

@@ -18,7 +18,7 @@ import hashlib
 import orjson
 
 from commands.errors import Refused
-from commands.models import Command, RegisterPlayer
+from commands.models import Command, RegisterPlayer, RegisterTeam
 from ledger.events import ORGANIZER
 from ledger.store import PlayerEntry
 from projections.state import CommandSeen, TournamentState
@@ -44,6 +44,9 @@ def command_digest(command: Command) -> str:
     body = command.model_dump(mode="json", exclude=set(NOT_DIGESTED), exclude_none=True)
     if isinstance(command, RegisterPlayer) and command.name is None:
         body.pop("name", None)
+    if isinstance(command, RegisterTeam):  # the members' names are personal data too
+        for member in body["members"]:
+            member.pop("name", None)
     return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
@@ -61,9 +64,19 @@ def seen_before(state: TournamentState, command: Command) -> CommandSeen | None:
     return seen
 
 
+def registry_id(command: Command) -> str:
+    """The registry entry a retried command is compared with: a registration's player,
+    or a team's (lcg-2.1d Team-Turniere); "" names none."""
+    if isinstance(command, RegisterTeam):
+        return command.team
+    return str(getattr(command, "player", ""))
+
+
 def same_personal_data(command: Command, entry: PlayerEntry | None) -> bool:
-    """Whether a retried registration names the player as the registry does (an erased
-    entry cannot be compared, and is not a difference)."""
+    """Whether a retried registration names the player (or the team) as the registry
+    does (an erased entry cannot be compared, and is not a difference)."""
+    if isinstance(command, RegisterTeam) and entry is not None:
+        return (command.name or command.team) == entry.name
     if not isinstance(command, RegisterPlayer) or entry is None:
         return True
     return (command.name or command.player, command.external_id) == (

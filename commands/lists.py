@@ -21,8 +21,9 @@ from commands import models as m
 from commands.context import Base, player_of, require_role
 from commands.deckcompare import compare, summary
 from commands.decklist_rules import violations
-from commands.decklists import list_hash, shaped, stored
-from commands.errors import RuleViolation, WrongPhase
+from commands.decklists import DeckList as Shaped
+from commands.decklists import LcgTeamList, list_hash, shaped, stored
+from commands.errors import InvalidCommand, RuleViolation, WrongPhase
 from commands.listmodels import ListDifference
 from ledger.events import DeckCheckRecorded, EventBase
 from ledger.list_events import ListCorrected, ListsLocked, ListSubmitted, Violation, counted
@@ -46,8 +47,16 @@ def submit_list(state: TournamentState, c: m.SubmitList, base: Base, seed: int) 
     player_of(state, c.player)
     if state.lists_locked:
         raise WrongPhase(LOCKED)
+    return listed(state, c, base, c.player)
+
+
+def listed(
+    state: TournamentState, c: m.SubmitList | m.RegisterTeam, base: Base, player: str
+) -> list[EventBase]:
+    """The list's event: its hash and the rules it breaks, counted (a team registering
+    with its four decks submits them with the registration, lcg-2.1d Team-Turniere)."""
     data, found = recorded(state, c)
-    return [ListSubmitted(**base, player=c.player, list_hash=list_hash(data),
+    return [ListSubmitted(**base, player=player, list_hash=list_hash(data),
                           violations=counted(found))]  # fmt: skip
 
 
@@ -76,11 +85,31 @@ def correct_list(
 
 
 def recorded(
-    state: TournamentState, c: m.SubmitList | m.CorrectList
+    state: TournamentState, c: m.SubmitList | m.CorrectList | m.RegisterTeam
 ) -> tuple[dict[str, Any], tuple[Violation, ...]]:
     """The list as kept (its game's shape, or InvalidCommand) and the rules it breaks."""
-    deck = shaped(state.ruleset, c.list, c.type)
+    if isinstance(c, m.RegisterTeam):
+        assert c.list is not None
+        deck = shape(state, c.list, c.type, [p.player for p in c.members])
+    else:
+        deck = shape(state, c.list, c.type, state.teams.get(c.player))
     return stored(deck), violations(state.ruleset, ruleset_of(state).options, deck)
+
+
+def shape(
+    state: TournamentState, data: dict[str, Any], kind: str, members: Sequence[str] | None = None
+) -> Shaped:
+    """A list in the tournament's shape. A team event takes a team's four decks, by the
+    members who play them (lcg-2.1d "Team-Turniere", "Anmeldung": "wer welches HS-Deck
+    und DS-Deck verwenden wird"), so its ``members`` must be the team's two."""
+    deck = shaped(state.ruleset, data, kind, team=ruleset_of(state).team)
+    named = sorted(deck.members) if isinstance(deck, LcgTeamList) else None
+    if members is not None and named is not None and named != sorted(members):
+        raise InvalidCommand(
+            f"{kind}: a team's list holds the decks of its members {', '.join(members)} "
+            f"(got {', '.join(named)}; lcg-2.1d Team-Turniere: Anmeldung)"
+        )
+    return deck
 
 
 def list_entries(
@@ -92,7 +121,7 @@ def list_entries(
     Nothing for any other command."""
     if isinstance(command, m.RecordDeckCheck):
         return presented_entries(state, command, events, first_seq)
-    if not isinstance(command, m.SubmitList | m.CorrectList):
+    if not isinstance(command, m.SubmitList | m.CorrectList | m.RegisterTeam):
         return []
     kept: list[ListEntry] = []
     for seq, event in enumerate(events, start=first_seq):
@@ -138,7 +167,7 @@ def presented_fields(
     ``kept``: the ``tledger_lists`` rows; the list in force is checked against its hash."""
     if c.presented is None:
         return {}
-    digest = list_hash(stored(shaped(state.ruleset, c.presented, c.type)))
+    digest = list_hash(stored(shape(state, c.presented, c.type, state.teams.get(c.player))))
     held = state.lists.get(c.player)
     if held is None:
         return {"presented_hash": digest, "note": NO_LIST}
@@ -153,7 +182,9 @@ def differences(
     """Every entry in which ``presented`` differs from the list ``held`` (its stored row
     checked against its event's hash: a damaged store is an integrity error)."""
     entry = checked(state.id, {e.seq: e for e in kept}, held.seq, held.player, held.hash)
-    return compare(shaped(state.ruleset, entry.list), shaped(state.ruleset, presented))
+    members = state.teams.get(held.player)
+    return compare(shape(state, entry.list, "record_deck_check"),
+                   shape(state, presented, "record_deck_check", members))  # fmt: skip
 
 
 def presented_entries(
@@ -162,7 +193,7 @@ def presented_entries(
     """The presented list, kept at the seq of the deck-check event that commits to it."""
     if c.presented is None:
         return []
-    data = stored(shaped(state.ruleset, c.presented, c.type))
+    data = stored(shape(state, c.presented, c.type, state.teams.get(c.player)))
     return [
         ListEntry(state.id, seq, event.player, event.presented_hash, data)
         for seq, event in enumerate(events, start=first_seq)

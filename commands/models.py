@@ -136,6 +136,32 @@ class RegisterPlayer(CommandBase):
     external_id: Annotated[str, Field(max_length=200), AfterValidator(printable_text)] | None = None
 
 
+#: A deck, squad or fleet list: checked against its game's shape when decided (the
+#: tournament's ruleset names the game; commands.decklists).
+ListData = Annotated[dict[str, Any], Field(max_length=20)]
+
+
+class TeamMember(BaseModel):
+    """One of a team's two players: an id, and a name for the registry."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    player: Id
+    name: Name | None = None
+
+
+class RegisterTeam(CommandBase):
+    """A team of two registers together (lcg-2.1d "Team-Turniere", "Anmeldung"), in a
+    tournament created with the option ``"team": true``; ``list`` optionally carries
+    the team's four decks at once (the shape of ``submit_list`` for a team)."""
+
+    type: Literal["register_team"]
+    team: Id
+    name: Name | None = None
+    members: tuple[TeamMember, TeamMember]
+    list: ListData | None = None
+
+
 class DropPlayer(CommandBase):
     type: Literal["drop_player"]
     player: Id
@@ -187,11 +213,6 @@ class IssuePenalty(CommandBase):
     penalty: Penalty
     infraction: Text
     points: Annotated[float, Field(gt=0)] | None = None
-
-
-#: A deck, squad or fleet list: checked against its game's shape when decided (the
-#: tournament's ruleset names the game; commands.decklists).
-ListData = Annotated[dict[str, Any], Field(max_length=20)]
 
 
 class RecordDeckCheck(CommandBase):
@@ -278,6 +299,7 @@ class CorrectList(CommandBase):
 Command = Annotated[
     CreateTournament
     | RegisterPlayer
+    | RegisterTeam
     | DropPlayer
     | RejoinPlayer
     | PairRound

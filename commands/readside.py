@@ -220,7 +220,7 @@ class ReadSide:
     def _now(self, tournament: str, state: TournamentState) -> tuple[int, Roster]:
         if not state.exists:
             raise UnknownTournament(tournament)
-        return state.seq, self._roster(tournament, state.seq)
+        return state.seq, self._roster(tournament, state)
 
     def _fresh_entry(self, tournament: str, query: Query, state: TournamentState) -> Entry:
         """Under the tournament's lock: the entry of the current seq, computed once (the
@@ -244,11 +244,11 @@ class ReadSide:
             return ()
         return initiative_lists(self.store, state)
 
-    def _roster(self, tournament: str, seq: int) -> Roster:
-        now = self.clock()
+    def _roster(self, tournament: str, state: TournamentState) -> Roster:
+        now, seq = self.clock(), state.seq
         roster = self._rosters.get(tournament)
         if roster is None or roster.seq != seq or now - roster.read_at >= self.names_ttl:
-            names = views.registered_names(self.store.players(tournament))
+            names = views.registered_names(self.store.players(tournament), state.teams)
             digest = hashlib.sha1(orjson.dumps(sorted(names.items()))).hexdigest()[:12]
             roster = Roster(names, digest, seq, now)
             self._rosters[tournament] = roster

@@ -72,7 +72,7 @@ def report_form(rules: Ruleset, stage: Stage) -> ReportForm:
     The ruleset modules are imported here, as ``projections.rulesets`` does: on first use."""
     from projections.rulesets.armada_2_0 import Armada20
     from projections.rulesets.games import BestOfGames
-    from projections.rulesets.lcg_2_1d import ELIMINATION_GAMES, SWISS_GAMES, Lcg21d
+    from projections.rulesets.lcg_2_1d import Lcg21d
     from projections.rulesets.xwing_2_0 import XWing20
 
     if isinstance(rules, BestOfGames):
@@ -84,8 +84,7 @@ def report_form(rules: Ruleset, stage: Stage) -> ReportForm:
         return ReportForm(kind="points", max_points=cap, tie="final_salvo")
     if isinstance(rules, Armada20):
         return ReportForm(kind="points", tie="second_player")
-    if isinstance(rules, Lcg21d):
-        swiss = stage == "swiss"
-        return ReportForm(kind="game_results", games=SWISS_GAMES if swiss else ELIMINATION_GAMES,
-                          game_draws=swiss)  # fmt: skip
+    if isinstance(rules, Lcg21d):  # teams too: two games, drawn ones, in every stage
+        form = rules.result_form(stage)
+        return ReportForm(kind="game_results", games=form.games, game_draws=form.draws)
     raise ValueError(f"no slip form for ruleset {rules.id!r}")

@@ -85,6 +85,11 @@ def change_options(
     before_round_1(state, "options are fixed once pairing has begun")
     if "seed" in c.options:
         raise InvalidCommand("change_options: the seed is fixed when the tournament is created")
+    if "team" in c.options:
+        raise InvalidCommand(
+            "change_options: 'team' is fixed when the tournament is created "
+            "(teams and players register differently, lcg-2.1d Team-Turniere)"
+        )
     merged: dict[str, Any] = {**state.options, **c.options}
     effective = ruleset(state.ruleset, {k: v for k, v in merged.items() if v is not None})
     if effective.options == state.options:

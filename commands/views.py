@@ -57,9 +57,18 @@ class PlayerNotFound(UnknownPlayer):
     http_status = 404
 
 
-def registered_names(entries: Mapping[str, PlayerEntry]) -> dict[str, str]:
-    """Player id -> name, from the registry entries that are still there."""
-    return {player: entry.name for player, entry in entries.items()}
+def registered_names(
+    entries: Mapping[str, PlayerEntry], teams: Mapping[str, Sequence[str]] | None = None
+) -> dict[str, str]:
+    """Player id -> name, from the registry entries that are still there. A team of an
+    lcg-2.1d team event (``teams``: team id -> member ids) is named with both members,
+    "Rebel Cell (Ada, Ben)" ("Team-Turniere": standings and printouts by team), each
+    member's name from their own entry, so that forgetting one erases only theirs."""
+    names = {player: entry.name for player, entry in entries.items()}
+    for team, members in (teams or {}).items():
+        together = ", ".join(name_of(names, p) for p in members)
+        names[team] = f"{name_of(names, team)} ({together})"
+    return names
 
 
 def name_of(names: Mapping[str, str], player: str) -> str:
@@ -282,7 +291,7 @@ def status_view(state: TournamentState) -> dict[str, Any]:
 
 
 def standings_view(state: TournamentState, entries: Mapping[str, PlayerEntry]) -> dict[str, Any]:
-    return json_of(standings(state, registered_names(entries)))
+    return json_of(standings(state, registered_names(entries, state.teams)))
 
 
 def pairings_view(state: TournamentState, round_number: int | None = None) -> dict[str, Any]:

@@ -93,6 +93,17 @@ class PlayerRegistered(EventBase):
     player: str
 
 
+class TeamRegistered(EventBase):
+    """A team of two registered together (lcg-2.1d "Team-Turniere", "Anmeldung"): the
+    team is the competitor that is paired and ranked; ``members`` are its two players'
+    ids. Names (the team's and the members') live in the registry, as players' do."""
+
+    type: Literal["team_registered"] = "team_registered"
+    version: Literal[1] = 1
+    team: str
+    members: tuple[str, str]
+
+
 class PlayerDropped(EventBase):
     type: Literal["player_dropped"] = "player_dropped"
     version: Literal[1] = 1
@@ -293,6 +304,7 @@ class OptionsChanged(EventBase):
 Event = Annotated[
     TournamentCreated
     | PlayerRegistered
+    | TeamRegistered
     | PlayerDropped
     | PlayerRejoined
     | RoundPaired

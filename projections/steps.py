@@ -30,6 +30,7 @@ from ledger.events import (
     ResultReported,
     RoundPaired,
     RoundStarted,
+    TeamRegistered,
     TimeExtensionGranted,
     TournamentCreated,
     TournamentFinished,
@@ -54,6 +55,12 @@ def _created(state: TournamentState, e: TournamentCreated, seq: int) -> None:
 
 def _registered(state: TournamentState, e: PlayerRegistered, seq: int) -> None:
     state.players[e.player] = Player(e.player, seq, first_round=len(state.rounds) + 1)
+
+
+def _team_registered(state: TournamentState, e: TeamRegistered, seq: int) -> None:
+    """A team is a competitor like a player (lcg-2.1d "Team-Turniere")."""
+    state.players[e.team] = Player(e.team, seq, first_round=len(state.rounds) + 1)
+    state.teams[e.team] = e.members
 
 
 def _dropped(state: TournamentState, e: PlayerDropped, seq: int) -> None:
@@ -206,6 +213,7 @@ def _reopened(state: TournamentState, e: TournamentReopened, seq: int) -> None:
 def _withdrawn(state: TournamentState, e: RegistrationWithdrawn, seq: int) -> None:
     """Before round 1 nothing refers to a player yet: the registration simply goes."""
     state.players.pop(e.player, None)
+    state.teams.pop(e.player, None)
 
 
 def _options_changed(state: TournamentState, e: OptionsChanged, seq: int) -> None:
@@ -240,6 +248,8 @@ def apply_event(state: TournamentState, event: Event, seq: int) -> None:
             _started(state, event, seq)
         case TournamentCreated():
             _created(state, event, seq)
+        case TeamRegistered():
+            _team_registered(state, event, seq)
         case PlayerDropped():
             _dropped(state, event, seq)
         case PlayerRejoined():

@@ -165,6 +165,9 @@ class TournamentState:
     seed: int = 0
     created_at: datetime | None = None
     players: dict[str, Player] = field(default_factory=dict)
+    #: lcg-2.1d team events ("Team-Turniere"): team id -> its two members' ids; each team
+    #: is also in ``players``, the competitors that are paired and ranked
+    teams: dict[str, tuple[str, ...]] = field(default_factory=dict)
     rounds: list[Round] = field(default_factory=list)
     round1_players: int | None = None
     deck_checks: list[DeckCheckRecorded] = field(default_factory=list)

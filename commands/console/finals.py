@@ -76,7 +76,7 @@ async def export(request: Request, tournament: str, fmt: str, caller: ConsoleCal
 
     def document(state: TournamentState) -> bytes:
         events = handler.store.load(tournament, until=state.seq)
-        names = registered_names(handler.store.players(tournament))
+        names = registered_names(handler.store.players(tournament), state.teams)
         return results_bytes(state, events, names, fmt)
 
     data = await asyncio.to_thread(handler.read, tournament, document)

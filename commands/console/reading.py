@@ -43,7 +43,7 @@ async def over_state(request: Request, tournament: str,
     handler = handler_of(request)
 
     def read(state: TournamentState) -> T:
-        return view(state, registered_names(handler.store.players(tournament)))
+        return view(state, registered_names(handler.store.players(tournament), state.teams))
 
     return await asyncio.to_thread(handler.read, tournament, read)
 

@@ -178,7 +178,8 @@ async def impact_page(request: Request, tournament: str, caller: ConsoleCaller,
         return back(f"{PATH}/t/{tournament}/results", error=f"no change from seq {a} to {b}")
     store = handler_of(request).store
     events = await asyncio.to_thread(store.load, tournament, until=b)
-    names = registered_names(store.players(tournament))
+    teams = handler_of(request).state(tournament).teams
+    names = registered_names(store.players(tournament), teams)
     view = correction_impact(events, a, b, names)
     return page(request, caller, "org_impact.html.j2",
                 **frame(tournament, await title_of(request, tournament), "results",

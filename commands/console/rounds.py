@@ -117,7 +117,7 @@ async def print_page(request: Request, tournament: str, kind: str, caller: Conso
     base = str(request.base_url).rstrip("/") if codes else None
 
     def render(state: TournamentState) -> str:
-        names = registered_names(handler.store.players(tournament))
+        names = registered_names(handler.store.players(tournament), state.teams)
         return printout(handler.store, state, names, kind, round, lang, "a4", base,
                         datetime.now(UTC))  # fmt: skip
 

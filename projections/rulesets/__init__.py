@@ -18,6 +18,12 @@ RULESETS: dict[str, str] = {
     "lcg-2.1d": "projections.rulesets.lcg_2_1d:Lcg21d",
 }
 
+#: (ruleset id, option) -> "module:Class" of the format that option set to true selects
+#: (lcg-2.1d "Team-Turniere": ``"team": true``)
+VARIANTS: dict[tuple[str, str], str] = {
+    ("lcg-2.1d", "team"): "projections.rulesets.lcg_teams:Lcg21dTeams",
+}
+
 __all__ = ["RULESETS", "Outcome", "Ruleset", "Scores", "ruleset"]
 
 
@@ -26,6 +32,9 @@ def ruleset(ruleset_id: str, options: Mapping[str, Any] | None = None) -> Rulese
     target = RULESETS.get(ruleset_id)
     if target is None:
         raise UnknownRuleset(ruleset_id, sorted(RULESETS))
+    for (rid, option), variant in VARIANTS.items():
+        if rid == ruleset_id and (options or {}).get(option) is True:
+            target = variant
     module, name = target.split(":")
     cls: type[Ruleset] = getattr(import_module(module), name)
     return cls(options)

@@ -153,6 +153,9 @@ class Ruleset(ABC):
     #: Who chooses initiative by list points (``projections.rulesets.initiative``:
     #: X-Wing, Armada); None where the regulation decides it otherwise or not at all.
     initiative: ClassVar[InitiativeRule | None] = None
+    #: Whether the competitors are teams of two (lcg-2.1d "Team-Turniere"): a round
+    #: clock reads it for the team round time, the commands for registration by team.
+    team: ClassVar[bool] = False
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.normalize_options(dict(options or {}))
@@ -174,6 +177,11 @@ class Ruleset(ABC):
             elif key == "elimination":
                 if value not in ("single", "double"):
                     raise InvalidOptions("option 'elimination' must be 'single' or 'double'")
+            elif key == "team" and key not in cls.option_choices:
+                raise InvalidOptions(
+                    f"{cls.id} has no team tournaments: option 'team' (2 vs 2) is "
+                    'lcg-2.1d\'s ("Team-Turniere")'
+                )
             elif key not in cls.option_choices:
                 known = ", ".join(sorted({*cls.option_choices, *cls.COMMON_OPTIONS}))
                 raise InvalidOptions(f"{cls.id} has no option {key!r} (known: {known})")

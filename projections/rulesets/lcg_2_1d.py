@@ -47,10 +47,8 @@ Choices where the document is silent or loose (each tested):
 - A player id spelled ``"draw"`` cannot be told apart from a drawn game, so a
   result naming such a player is refused.
 
-Later issues (not here): organizer point deductions ("Strafen (z. B.
-Punktabzug)", "Verhaltensgesetze"; the organizer sets the size) will subtract
-from ``points`` and so from the opponents' ``sos``; a game annulled by a deck
-check ("Decküberprüfung"); 2 vs 2 team tournaments (a drawn game gives 2).
+2 vs 2 team tournaments ("Team-Turniere") are this regulation with the option
+``"team": true``: :mod:`projections.rulesets.lcg_teams` (``rulesets.VARIANTS``).
 """
 
 from __future__ import annotations
@@ -88,13 +86,18 @@ class Lcg21d(Ruleset):
         Tiebreaker("sos2", "SoS2", "lcg-2.1d Tabellen-Stärke", "number"),
     )
     defaults: ClassVar[dict[str, Any]] = {"elimination": "double"}
-    result_shapes = (
+    result_shapes: ClassVar[tuple[frozenset[str], ...]] = (
         frozenset({"game_results"}),
         frozenset({"game_results", "light"}),
         frozenset({"game_results", "decided_by"}),
         frozenset({"game_results", "light", "decided_by"}),
     )
     pairing_method = "fold"
+    #: ``"team": true`` selects the 2 vs 2 team format (``rulesets.VARIANTS``).
+    option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {"team": (True, False)}
+    #: points of a won and of a drawn game ("Wertung"); a lost game scores 0
+    win_points: ClassVar[int] = WIN_POINTS
+    draw_points: ClassVar[int] = DRAW_POINTS
     #: "Paarungen im Doppel-K.o.-System" and "Final-Begegnung" name the finals' parts.
     bracket_terms: ClassVar[dict[str, str]] = {
         "upper": "Siegergruppe",
@@ -108,6 +111,7 @@ class Lcg21d(Ruleset):
     @classmethod
     def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         """Finals are double elimination ("Finalrunden: Doppel-K.o.-System")."""
+        check_team(options)
         merged = super().normalize_options(options)
         if merged["elimination"] != "double":
             raise InvalidOptions(
@@ -182,14 +186,13 @@ class Lcg21d(Ruleset):
             self.side(b, a, result.game_results),
         )
 
-    @staticmethod
-    def side(player: str, opponent: str, games: Sequence[str]) -> Outcome:
+    def side(self, player: str, opponent: str, games: Sequence[str]) -> Outcome:
         """One player's match: the sum of 3/1/0 per game ("Wertung")."""
         won = sum(g == player for g in games)
         drawn = sum(g == DRAW for g in games)
         lost = sum(g == opponent for g in games)  # an annulled game counts for nobody
-        mine = WIN_POINTS * won + DRAW_POINTS * drawn
-        theirs = WIN_POINTS * lost + DRAW_POINTS * drawn
+        mine = self.win_points * won + self.draw_points * drawn
+        theirs = self.win_points * lost + self.draw_points * drawn
         result: MatchOutcome = "win" if mine > theirs else "loss" if mine < theirs else "draw"
         return Outcome(opponent, result, mine, won, lost, drawn)
 
@@ -246,6 +249,12 @@ class Lcg21d(Ruleset):
     def table_rounds(self, players: int) -> int:
         """No table in the document: the organizer announces it; ceil(log2(players))."""
         return ceil_log2(players)
+
+
+def check_team(options: Mapping[str, Any]) -> None:
+    """``team`` is true or false, nothing else (1 is not true here)."""
+    if "team" in options and not isinstance(options["team"], bool):
+        raise InvalidOptions("option 'team' must be true or false")
 
 
 def opponents(outcomes: Sequence[Outcome]) -> list[str]:

@@ -1,0 +1,126 @@
+"""LCG 2 vs 2 team tournaments (lcg-2.1d "Team-Turniere"): registration by team and
+the final match between teams level on points at the end.
+
+The scoring and what is silent in the document are in
+:mod:`projections.rulesets.lcg_teams`; here are the commands' rules:
+
+- ``register_team`` registers a team of two with its members ("Anmeldung": "als
+  zweiköpfige Teams anmelden"), only in a team event; ``register_player`` is refused
+  there. Every id is unique across teams and members: a member's id names a person
+  (``tledger forget`` erases that person's name), a team's id the competitor.
+  Names (the team's, the members') go to the registry, never into the event
+  (``commands.handler.personal_data``). The four deck lists may come with the
+  registration (``list``, as ``submit_list`` takes them) or later by ``submit_list``
+  for the team; "bei der Anmeldung zusammen eingereicht" is the organizer's to
+  enforce (``lock_lists`` names the teams without one).
+- ``make_cut`` is refused ("Eine Finalrunde gibt es im Team-Turnier nicht").
+- After the last Swiss round, when the two best active teams have equal points,
+  ``pair_round`` records a cut of those two and pairs their final match
+  ("Finalbegegnung"); ``finish_tournament`` is refused until it is decided.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from commands import lists
+from commands import models as m
+from commands.context import Base
+from commands.errors import DuplicatePlayer, RuleViolation, WrongPhase
+from ledger.events import CutMade, EventBase, RoundPaired, TeamRegistered
+from projections.elimination import ENGINE, elimination_tables
+from projections.rulesets.lcg_teams import NO_FINALS
+from projections.schedule import rounds_planned
+from projections.standings import ruleset_of, swiss_standings
+from projections.state import TournamentState
+
+SECTION = "lcg-2.1d Team-Turniere"
+
+
+def is_team_event(state: TournamentState) -> bool:
+    return ruleset_of(state).team
+
+
+def register_team(
+    state: TournamentState, c: m.RegisterTeam, base: Base, seed: int
+) -> list[EventBase]:
+    if not is_team_event(state):
+        raise RuleViolation(
+            f"register_team: {state.id!r} is not a team tournament (create an lcg-2.1d "
+            f'tournament with options {{"team": true}}, {SECTION})'
+        )
+    members = tuple(p.player for p in c.members)
+    if members[0] == members[1]:
+        raise RuleViolation(f"register_team: a team is two players; {members[0]!r} is named twice")
+    if c.team in members:
+        raise RuleViolation(f"register_team: the team id {c.team!r} is also a member's id")
+    taken = {*state.players, *(p for team in state.teams.values() for p in team)}
+    for new in (c.team, *members):
+        if new in taken:
+            raise DuplicatePlayer(new)
+    events: list[EventBase] = [TeamRegistered(**base, team=c.team, members=members)]
+    if c.list is not None:
+        events += lists.listed(state, c, base, c.team)
+    return events
+
+
+def refuse_player(state: TournamentState) -> None:
+    """In a team event the competitors are teams ("Anmeldung")."""
+    if is_team_event(state):
+        raise RuleViolation(
+            f"register_player: {state.id!r} is a team tournament; register players as a "
+            f"team of two with register_team ({SECTION})"
+        )
+
+
+def refuse_cut(state: TournamentState) -> None:
+    if is_team_event(state):
+        raise RuleViolation(
+            f"make_cut: {NO_FINALS}; teams level on points at the end play a final match, "
+            "which pair_round pairs"
+        )
+
+
+def final_teams(state: TournamentState) -> tuple[str, str] | None:
+    """The two teams of the final match once it is due: every announced Swiss round is
+    played and the two best active teams have equal points ("Wenn zwei Teams am Ende
+    gleich viele Punkte haben"); of more than two level at the top, the two best by the
+    Tabellen-Stärke. None when no final is due (or it is paired already)."""
+    if not is_team_event(state) or state.cut is not None:
+        return None
+    played = sum(r.stage == "swiss" for r in state.rounds)
+    if played < rounds_planned(state):
+        return None
+    ranked = [s for s in swiss_standings(state) if not s.dropped]
+    if len(ranked) < 2 or ranked[0].scores.points != ranked[1].scores.points:
+        return None
+    return ranked[0].player, ranked[1].player
+
+
+def pair_final(state: TournamentState, base: Base) -> list[EventBase]:
+    """The final match of the two teams level at the top: a cut of two (seed 1 the team
+    ranked higher) and its one match, paired from the bracket as every elimination
+    round is (so ``verify`` re-derives it)."""
+    teams = final_teams(state)
+    if teams is None:
+        raise WrongPhase(
+            f"all {rounds_planned(state)} Swiss rounds are paired and no team is level with "
+            f"the leader on points: finish the tournament ({SECTION}: no final round)"
+        )
+    cut = CutMade(**base, size=2, seeds=teams, format="single")
+    _, tables = elimination_tables(dataclasses.replace(state, cut=cut))
+    paired = RoundPaired(
+        **base, round=len(state.rounds) + 1, stage="elimination", method="auto",
+        engine=ENGINE, ruleset=state.ruleset, pairings=tables,
+    )  # fmt: skip
+    return [cut, paired]
+
+
+def require_no_final_due(state: TournamentState) -> None:
+    """A tournament whose top teams are level finishes after their final match."""
+    teams = final_teams(state)
+    if teams is not None:
+        raise WrongPhase(
+            f"{teams[0]} and {teams[1]} are level on points: pair_round pairs their final "
+            f"match before the tournament finishes ({SECTION})"
+        )
