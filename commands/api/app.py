@@ -23,8 +23,8 @@ from pydantic import BaseModel
 from commands.api import events, hub, public, reads, slips, writes
 from commands.api.access import AccessLog, Emit
 from commands.api.limits import RateLimiter, Settings
-from commands.console import routes as console
 from commands.auth import Forbidden
+from commands.console import routes as console
 from commands.errors import CommandError
 from commands.handler import Handler
 from ledger.errors import LedgerError

@@ -16,7 +16,7 @@ from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from commands.api.reads import read_side
-from commands.console import dashboard
+from commands.console import audit, dashboard, history, judge, people
 from commands.console.respond import HEADERS, back, form_of, page
 from commands.console.session import (
     COOKIE,
@@ -28,7 +28,7 @@ from commands.console.session import (
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
 STATIC = {"console.css": "text/css", "console.js": "text/javascript"}
-ROUTERS = (router, dashboard.router)
+ROUTERS = (router, dashboard.router, judge.router, people.router, history.router, audit.router)
 #: a session lasts a venue's day; the token's own expiry and revocation still apply
 SESSION_SECONDS = 16 * 3600
 
