@@ -12,11 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from commands.views import names_in
-from ledger.store import Recorded
+from commands.auditmodels import Explained, TiebreakerWhy
+from commands.errors import InvalidCommand, UnknownTournament
+from commands.views import names_in, registered_names
+from ledger.store import Recorded, Store
+from projections.rulesets import ruleset
 from projections.state import TournamentState
 from replay import diff as diffs
 from replay import explain as explains
+from replay.points import resolve_point
 
 
 def diff_view(
@@ -25,6 +29,33 @@ def diff_view(
     """``replay.diff`` from seq ``a`` to ``b`` with the names of the players it names."""
     view = diffs.diff(events, a, b)
     return {**view, "names": names_in(names, diffs.players_named(view))}
+
+
+def diff_between(store: Store, tournament: str, a: str, b: str) -> dict[str, Any]:
+    """``diff_view`` between two points (each a seq or a UTC time), A before B, with the
+    registry's names (teams named with their members)."""
+    from projections.state import fold
+
+    events = store.load(tournament)
+    if not events:
+        raise UnknownTournament(tournament)
+    start, end = resolve_point(events, a), resolve_point(events, b)
+    if start >= end:
+        raise InvalidCommand(f"diff: A (seq {start}) must come before B (seq {end})")
+    names = registered_names(store.players(tournament), fold(events).teams)
+    return diff_view(events, start, end, names)
+
+
+def explained(state: TournamentState, player: str, names: Mapping[str, str]) -> Explained:
+    """``explain_view`` as the typed read model, each tiebreaker labelled and shown as its
+    ruleset declares (``Tiebreaker.show``)."""
+    view = explain_view(state, player, names)
+    described = {t.key: t for t in ruleset(state.ruleset).tiebreakers}
+    why = {
+        key: TiebreakerWhy(**t, label=described[key].label, shown=described[key].show(t["value"]))
+        for key, t in view["tiebreakers"].items()
+    }
+    return Explained.model_validate({**view, "tiebreakers": why})
 
 
 def explain_view(state: TournamentState, player: str, names: Mapping[str, str]) -> dict[str, Any]:

@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from rich.markup import escape
 from rich.table import Table
 
+from commands.eventtext import describe_result
 from commands.readmodels import Bracket, BracketMatch, BracketRound
-from commands.tables import console, describe_result, label
+from commands.tables import console, label
 
 
 def seed_of(model: Bracket) -> dict[str, int]:

@@ -17,9 +17,10 @@ from commands.cli_read import load_state, names_of
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
+    from commands.auditmodels import Verified
     from ledger.store import Recorded
     from projections.state import TournamentState
-    from replay.witness import Witness, WitnessCheck
+    from replay.witness import Witness
 
 app = typer.Typer()
 
@@ -46,10 +47,8 @@ def verify(
     automatic pairing from its log prefix and seed; manual pairings are listed as manual.
     With --witness, check heads printed earlier: a chain alone cannot catch a truncated
     or consistently re-hashed log, a posted head can."""
+    from commands.verification import verified, verified_json
     from ledger.url import open_store
-    from replay.rebuild import gc_paused
-    from replay.verify import find_head
-    from replay.verify import verify as verify_log
 
     if not every and tournament is None:
         fail("verify: name a tournament or give --all", 2)
@@ -61,21 +60,12 @@ def verify(
         st = open_store(store, create=False)
         names = st.tournaments() if every else [tournament or ""]
         for name in names:
-            stored = st.load_raw(name)
-            if not stored:
-                fail(f"unknown tournament {name!r}", 1)
-            with gc_paused():
-                report = verify_log(name, stored, None)
-                if report.broken_at is None:
-                    report = verify_log(name, stored, st.load(name))
-            view = report.as_json()
-            if head is not None:
-                view["head_seq"] = find_head(st.load(name), head) if report.head else None
-                failed |= view["head_seq"] is None
-            failed |= not report.ok
-            checks = witness_checks(name, stored, witnesses, view)
+            model = verified(st, name, witnesses, head)
+            view = verified_json(model)
+            failed |= head is not None and model.head_seq is None
+            failed |= not model.ok
             show_verification(view, as_json, head)
-            failed |= show_witnesses(checks, as_json)
+            failed |= show_witnesses(model, as_json)
     if failed:
         raise typer.Exit(3)
 
@@ -93,37 +83,16 @@ def read_witnesses(files: list[str]) -> list[Witness]:
     return found
 
 
-def witness_checks(
-    name: str,
-    stored: list[tuple[int, int, bytes]],
-    witnesses: list[Witness],
-    view: dict[str, Any],
-) -> list[WitnessCheck]:
-    """Check the witnesses after the chain; their results join the JSON as ``witnesses``,
-    and ``ok`` is false when one is contradicted (the log is not what was printed)."""
-    if not witnesses:
-        return []
-    from replay.witness import check_witnesses
-
-    checks = check_witnesses(name, stored, witnesses)
-    view["witnesses"] = [c.as_json() for c in checks]
-    view["ok"] = bool(view["ok"]) and all(c.ok for c in checks)
-    return checks
-
-
-def show_witnesses(checks: list[WitnessCheck], as_json: bool) -> bool:
+def show_witnesses(model: Verified, as_json: bool) -> bool:
     """Each witness on its line (human output), and the first contradicted one as the
     error (stderr); True when one failed."""
-    from replay.witness import first_contradicted
-
     if not as_json:
-        for check in checks:
-            typer.echo("  " + (check.message() if check.ok else
-                               f"{check.name}: CONTRADICTED: {check.reason}"))  # fmt: skip
-    first = first_contradicted(checks)
-    if first is not None:
-        typer.echo(f"error: integrity: {first.message()}", err=True)
-    return first is not None
+        for check in model.witnesses or []:
+            typer.echo(f"  {check.name}: " + ("ok" if check.ok else
+                                             f"CONTRADICTED: {check.reason}"))  # fmt: skip
+    if model.contradicted is not None:
+        typer.echo(f"error: integrity: {model.contradicted}", err=True)
+    return model.contradicted is not None
 
 
 def show_verification(view: dict[str, Any], as_json: bool, head: str | None) -> None:
@@ -182,23 +151,12 @@ def diff(
 ) -> None:
     """What changed between two points: events, standings moves, corrections, re-pairings
     (players shown by name; the JSON's "names" maps their ids to names)."""
-    from commands.audit import diff_view
+    from commands.audit import diff_between
     from ledger.url import open_store
-    from replay.points import resolve_point
 
     with reported_errors():
         st = open_store(store, create=False)
-        events = st.load(tournament)
-        if not events:
-            from commands.errors import UnknownTournament
-
-            raise UnknownTournament(tournament)
-        start, end = resolve_point(events, a), resolve_point(events, b)
-        if start >= end:
-            fail(f"diff: A (seq {start}) must come before B (seq {end})", 2)
-        from projections.state import fold
-
-        view = diff_view(events, start, end, names_of(st, fold(events)))
+        view = diff_between(st, tournament, a, b)
     if as_json:
         print_json(view)
         return
@@ -217,18 +175,19 @@ def explain(
 ) -> None:
     """How a player's points and every tiebreaker were derived, with the section (players
     shown by name; the JSON's "names" maps their ids to names)."""
-    from commands.audit import explain_view
+    from commands.audit import explained
     from commands.cli_people import player_id
+    from commands.views import json_of
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        view = explain_view(state, player_id(st, state, player), names_of(st, state))
+        model = explained(state, player_id(st, state, player), names_of(st, state))
     if as_json:
-        print_json(view)
+        print_json(json_of(model))
         return
     from commands import tables
 
-    tables.show_explain(view)
+    tables.show_explain(model)
 
 
 @app.command()

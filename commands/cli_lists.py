@@ -36,24 +36,14 @@ ListFile = Annotated[
 
 def read_list(source: str) -> dict[str, Any]:
     """The list a file holds, as the contract's JSON, or a one-line error (exit 2)."""
-    import orjson
-
-    from commands.decklist_text import BadDeckText, looks_like_json, parse_swu_text
+    from commands.decklist_text import BadDeckText, list_of
 
     try:
         text = read_source(source).decode("utf-8")
     except UnicodeDecodeError:
         fail(f"{source}: not UTF-8 text", 2)
-    if looks_like_json(text):
-        try:
-            data = orjson.loads(text)
-        except orjson.JSONDecodeError as exc:
-            fail(f"{source}: not valid JSON: {exc}", 2)
-        if not isinstance(data, dict):
-            fail(f"{source}: a list is a JSON object", 2)
-        return data
     try:
-        return parse_swu_text(text)
+        return list_of(text)
     except BadDeckText as exc:
         fail(f"{source}: {exc}", 2)
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import orjson
+
 SECTIONS = {
     "leader": "leader", "leaders": "leader", "base": "base", "bases": "base",
     "deck": "deck", "main": "deck", "main deck": "deck", "maindeck": "deck",
@@ -33,6 +35,20 @@ class BadDeckText(ValueError):
 def looks_like_json(text: str) -> bool:
     """A file whose first non-blank character opens a JSON object is JSON, else text."""
     return text.lstrip().startswith("{")
+
+
+def list_of(text: str) -> dict[str, Any]:
+    """A pasted or read list as the contract's JSON: a JSON object as it is, else SWU
+    text (``parse_swu_text``); BadDeckText says what does not read."""
+    if not looks_like_json(text):
+        return parse_swu_text(text)
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise BadDeckText(f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise BadDeckText("a list is a JSON object")
+    return data
 
 
 def parse_swu_text(text: str) -> dict[str, Any]:

@@ -18,22 +18,23 @@ erasure shows within that time and a cached name never outlives it.
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar, assert_never
+from typing import Literal, assert_never
 
 import orjson
 
 from commands import roster, views
+from commands.audit import explained
 from commands.errors import UnknownTournament
 from commands.handler import Handler
 from commands.history import player_history
 from commands.initiative import initiative_lists
+from commands.judgequeue import judge_queue
 from commands.listviews import published_lists
 from commands.logfilter import LogFilter
+from commands.lru import Lru
 from commands.readmodels import ReadModel, Tournaments, TournamentSummary
 from commands.slipmatch import match_slip
 from commands.tokens import actor_labels
@@ -47,12 +48,18 @@ LOG_PAGE = 1000
 #: entries of the tournaments' current seqs (queries: views, rounds, players), kept apart
 #: from the past points so that reads of the past never evict what everyone reads now
 FRESH_ENTRIES = 1024
-#: serialized bytes one cache may hold (a 2,048-player standings is about 400 kB)
-CACHE_BYTES = 64 * 1024 * 1024
 StateView = Literal[
-    "status", "standings", "pairings", "bracket", "outstanding", "player", "players", "slip"
+    "status",
+    "standings",
+    "pairings",
+    "bracket",
+    "outstanding",
+    "player",
+    "players",
+    "slip",
+    "queue",
+    "explain",
 ]
-V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +82,8 @@ class Query:
             return f"pairings?round={self.round or ''}{searched}"
         if self.view == "players":
             return f"players?search={self.search or ''}"
+        if self.view == "explain":
+            return f"explain/{self.player}"
         return f"players/{self.player}" if self.view == "player" else self.view
 
 
@@ -107,41 +116,6 @@ def entry_of(model: ReadModel, head: str, seq: int, key: str) -> Entry:
     """The ETag is the head hash of the point read plus a short hash of what was asked."""
     tag = hashlib.sha1(key.encode()).hexdigest()[:12]
     return Entry(model, views.json_bytes(model), f'"{head}-{tag}"', seq)
-
-
-class Lru(Generic[V]):
-    """Values by key; the least recently used go past ``size`` entries or ``budget``
-    bytes (as ``weight`` counts them). Safe to share between request threads."""
-
-    def __init__(self, size: int, weight: Callable[[V], int] = lambda v: 0,
-                 budget: int = CACHE_BYTES) -> None:  # fmt: skip
-        self.size, self.weight, self.budget = size, weight, budget
-        self._items: OrderedDict[Hashable, V] = OrderedDict()
-        self._bytes = 0
-        self._guard = threading.Lock()
-
-    def get(self, key: Hashable) -> V | None:
-        with self._guard:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-            return found
-
-    def put(self, key: Hashable, value: V) -> None:
-        with self._guard:
-            old = self._items.pop(key, None)
-            self._bytes -= self.weight(old) if old is not None else 0
-            self._items[key] = value
-            self._bytes += self.weight(value)
-            while self._items and (len(self._items) > self.size or self._bytes > self.budget):
-                self._bytes -= self.weight(self._items.popitem(last=False)[1])
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def held(self) -> list[Hashable]:
-        with self._guard:
-            return list(self._items)
 
 
 def body_size(entry: Entry) -> int:
@@ -326,7 +300,8 @@ class ReadSide:
             cursor = end
         more = len(kept) > query.limit
         shown = kept[: query.limit]
-        model = views.log_page(tournament, shown, shown[-1].seq if more else None)
+        labels = actor_labels(self.store.tokens()) if shown else {}
+        model = views.log_page(tournament, shown, shown[-1].seq if more else None, labels=labels)
         last = shown[-1].event.hash if shown else ""
         entry = entry_of(model, last, point, f"{query.key}|{point}|{more}")
         self.past.put(key, entry)
@@ -391,5 +366,9 @@ def build(
             return roster.players(state, names, query.search)
         case "slip":
             return match_slip(state, query.round or 0, query.players or ("", ""), names)
+        case "queue":
+            return judge_queue(state, names)
+        case "explain":
+            return explained(state, query.player or "", names)
         case _:
             assert_never(query.view)

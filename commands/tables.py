@@ -15,6 +15,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from commands.auditmodels import Explained
+from commands.eventtext import describe_result, event_detail
 from commands.people import sort_key
 from commands.readmodels import (
     LogPage,
@@ -143,38 +145,6 @@ def show_log(model: LogPage) -> None:
     console.print(table)
 
 
-#: Event fields the log's human table leaves out: shown elsewhere in the row, or for
-#: machines only (the chain's hashes, the command's digest).
-NOT_DETAILED = frozenset({"at", "actor", "tournament", "hash", "prev_hash", "command_digest"})
-
-
-def event_detail(fields: Mapping[str, Any]) -> str:
-    """An event's own fields as "key value" pairs, tables and results as people say them."""
-    parts = []
-    for key, value in fields.items():
-        if key in NOT_DETAILED or value in (None, [], {}):
-            continue
-        parts.append(f"{key.replace('_', ' ')} {field_text(key, value)}")
-    return ", ".join(parts)
-
-
-def field_text(key: str, value: Any) -> str:
-    if key in ("pairings", "tables", "replaced") and isinstance(value, list):
-        return "; ".join(f"{t.get('table') or 'bye'}: {' v '.join(t['players'])}" for t in value)
-    if key in ("result", "previous") and isinstance(value, dict):
-        return describe_result(value, {})
-    if key == "players" and isinstance(value, list):
-        return " v ".join(str(p) for p in value)
-    if key == "violations" and isinstance(value, list):  # a list's broken rules, no cards
-        return "; ".join(f"{v['rule']} x{v['count']} ({v['section']})" for v in value)
-    if isinstance(value, dict):
-        shown = (f"{k}={field_text(k, v)}" for k, v in value.items() if v is not None)
-        return "(" + ", ".join(shown) + ")"
-    if isinstance(value, list):
-        return "[" + ", ".join(field_text(key, v) for v in value) + "]"
-    return str(value)
-
-
 def label(names: Mapping[str, str], player: str) -> str:
     """A player as Name (id) where the registry has a name, else the id alone."""
     return f"{names[player]} ({player})" if player in names else player
@@ -219,34 +189,31 @@ def show_diff(view: Mapping[str, Any]) -> None:
                       "corrected standings", markup=False)  # fmt: skip
 
 
-def show_explain(view: Mapping[str, Any]) -> None:
-    names: Mapping[str, str] = view.get("names", {})
-    console.print(f"{label(names, view['player'])} in {view['tournament']} ({view['ruleset']}): "
-                  f"rank {view['rank']}, {view['points']:g} points"
-                  + (" (dropped)" if view["dropped"] else ""), markup=False)  # fmt: skip
+def show_explain(model: Explained) -> None:
+    names = model.names
+    console.print(f"{label(names, model.player)} in {model.tournament} ({model.ruleset}): "
+                  f"rank {model.rank}, {model.points:g} points"
+                  + (" (dropped)" if model.dropped else ""), markup=False)  # fmt: skip
     matches = Table(title="Matches")
     for col in ("Kind", "Opponent", "Result", "Points", "Games W-L-D", "MoV"):
         matches.add_column(col)
-    for m in view["matches"]:
+    for m in model.matches:
         opponent = label(names, m["opponent"]) if m["opponent"] else "-"
         matches.add_row(m["kind"], escape(opponent), m["result"], f"{m['points']:g}",
                         "-".join(str(g) for g in m["games"]), f"{m['mov']:g}")  # fmt: skip
     console.print(matches)
     opponents = Table(title="Opponents", box=box.SIMPLE_HEAD)  # many columns: light rules
-    keys = [k for k in (view["opponents"][0] if view["opponents"] else {}) if k != "player"]
+    keys = [k for k in (model.opponents[0] if model.opponents else {}) if k != "player"]
     opponents.add_column("Opponent", min_width=len("Opponent"))
     for col in keys:
         opponents.add_column(col.replace("_", " "))
-    for o in view["opponents"]:
+    for o in model.opponents:
         opponents.add_row(escape(label(names, o["player"])),
                           *(f"{o[k]:.4f}" if isinstance(o[k], float) else str(o[k])
                             for k in keys))  # fmt: skip
     console.print(opponents)
-    described = tiebreakers_of(view["ruleset"])
-    for key, t in view["tiebreakers"].items():
-        tb = described[key]
-        line = f"{tb.label} = {tb.show(t['value'])}  ({t['section']}) {t['how']}"
-        console.print(line, markup=False)
+    for t in model.tiebreakers.values():
+        console.print(f"{t.label} = {t.shown}  ({t.section}) {t.how}", markup=False)
 
 
 def show_tokens(model: TokenList) -> None:
@@ -271,33 +238,3 @@ def show_tokens(model: TokenList) -> None:
             stamp(t.revoked_at) if t.revoked_at else "-",
         )  # fmt: skip
     console.print(table)
-
-
-def describe_result(result: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    """A result as people say it ("2-1", "140-84, won by Ada, by final salvo"), numbers
-    in the order of the match's players; plain text (escape it for a table cell)."""
-
-    def who(player: Any) -> str:
-        return names.get(str(player), str(player))
-
-    parts: list[str] = []
-    for key in ("games", "points"):
-        if key in result:
-            parts.append("-".join(str(n) for n in result[key]))
-    if result.get("draws"):
-        parts.append(f"{result['draws']} drawn")
-    games = result.get("game_results") or []
-    if len(games) == 1:
-        parts.append("drawn" if games[0] == "draw" else f"{who(games[0])} won")
-    elif games:
-        parts.append("games: " + ", ".join("draw" if g == "draw" else who(g) for g in games))
-    for key, said in (("intentional_draw", "intentional draw"), ("double_loss", "double loss")):
-        if result.get(key):
-            parts.append(said)
-    for key, said in (("concession", "conceded by"), ("no_show", "no-show:"),
-                      ("winner", "won by"), ("light", "light side:")):  # fmt: skip
-        if result.get(key):
-            parts.append(f"{said} {who(result[key])}")
-    if result.get("decided_by"):
-        parts.append(f"by {str(result['decided_by']).replace('_', ' ')}")
-    return ", ".join(parts)

@@ -111,7 +111,7 @@ def _reported(state: TournamentState, e: ResultReported, seq: int) -> None:
     if match is None:
         return
     result = match.oriented(e.players, e.result)
-    match.reports.append(Report(seq, e.actor, result))
+    match.reports.append(Report(seq, e.actor, result, e.at))
     settle(match)
 
 

@@ -43,6 +43,8 @@ class Report:
     seq: int
     actor: Actor
     result: MatchResult
+    #: when it was recorded (the event's time): the judges' queue shows who said what when
+    at: datetime | None = None
 
 
 @dataclass

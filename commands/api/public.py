@@ -40,10 +40,11 @@ from commands.api.hub import ShuttingDown
 from commands.api.reads import Side, matches
 from commands.api.stream import KEEP_ALIVE, EventStream, Session
 from commands.errors import CommandError
+from commands.lru import Lru
 from commands.pages import public as pages
 from commands.pages.public_labels import language
 from commands.readmodels import Bracket, Pairings, Standings, Status
-from commands.readside import Entry, Lru, ReadSide
+from commands.readside import Entry, ReadSide
 from commands.readside import Query as ReadQuery
 from ledger.errors import LedgerError
 

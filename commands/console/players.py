@@ -75,6 +75,8 @@ async def player_action(request: Request, tournament: str, player: str, action: 
                         caller: ConsoleCaller) -> Response:  # fmt: skip
     form = await form_of(request)
     here = f"{PATH}/t/{tournament}/players"
+    if form.get("back") == f"{here}/{player}":  # sent from the player's own page
+        here = f"{here}/{player}"
     if action not in ACTIONS:
         return back(here, error=f"no player action {action!r}")
     kind, reasoned = ACTIONS[action]

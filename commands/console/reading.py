@@ -1,7 +1,10 @@
 """What the organizer's pages share: the read models of one tournament under one hold
 of its lock, a pure read over the fold (the checks and previews of the read layer),
 the registry's names, and a batch of commands run as one append (a pasted list of
-players) with the same authorization as ``commands.api.writes.run``.
+players) with the same authorization as ``commands.api.writes.run``; for the judges'
+and auditors' pages, one model now or as known at a past point, and the role table's
+answer to "may this caller send that command" (to hide forms; the server checks again
+on posting).
 """
 
 from __future__ import annotations
@@ -14,17 +17,19 @@ from fastapi import Request
 
 from commands.api.deps import handler_of, readable
 from commands.api.reads import read_side
-from commands.auth import Forbidden, Principal
+from commands.auth import SENDERS, Forbidden, Principal
 from commands.errors import CommandError
 from commands.handler import BatchRefused, Outcome
 from commands.models import Command
-from commands.readside import Query
+from commands.readmodels import ReadModel
+from commands.readside import LogQuery, Query
 from commands.views import registered_names
 from projections.errors import ProjectionError
 from projections.state import TournamentState
 from replay.errors import ReplayError
 
 T = TypeVar("T")
+M = TypeVar("M", bound=ReadModel)
 REFUSALS = (CommandError, Forbidden, ProjectionError, ReplayError)
 
 
@@ -78,3 +83,23 @@ async def act_batch(request: Request, caller: Principal, commands: Sequence[Comm
 def frame(tournament: str, title: str, here: str, **context: Any) -> dict[str, Any]:
     """What every organizer page of a tournament renders around its own part."""
     return {"tournament": tournament, "title": title, "here": here, **context}
+
+
+async def model(request: Request, tournament: str, query: Query | LogQuery, kind: type[M],
+                as_of: str | None = None) -> M:  # fmt: skip
+    """The read model ``query`` asks for, now or as known at ``as_of``."""
+    side = await read_side(request)
+    found = await asyncio.to_thread(side.get, tournament, query, as_of)
+    assert isinstance(found.model, kind)
+    return found.model
+
+
+def may(caller: Principal) -> Callable[[str], bool]:
+    """Whether the caller's role may send a command type (``commands.auth.SENDERS``)."""
+
+    roles: dict[str, frozenset[str]] = {str(k): frozenset(v) for k, v in SENDERS.items()}
+
+    def allowed(kind: str) -> bool:
+        return caller.token.role in roles.get(kind, frozenset())
+
+    return allowed

@@ -23,13 +23,13 @@ from commands.console.reading import REFUSALS, frame, models, one_line, over_sta
 from commands.console.respond import act, answered, back, form_of, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.correction_preview import correction_impact, correction_preview
+from commands.eventtext import describe_result
 from commands.handler import Outcome
 from commands.models import CorrectResult, parse_command
 from commands.readmodels import Pairings, Status
 from commands.readside import Query as ReadQuery
 from commands.result_text import hint, parse_result, table_entry
 from commands.results_doc import results_round
-from commands.tables import describe_result
 from commands.views import registered_names
 from projections.standings import ruleset_of
 from projections.state import TournamentState

@@ -16,7 +16,19 @@ from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from commands.api.reads import read_side
-from commands.console import dashboard, finals, lists, players, results, rounds, setup
+from commands.console import (
+    audit,
+    dashboard,
+    finals,
+    history,
+    judge,
+    lists,
+    people,
+    players,
+    results,
+    rounds,
+    setup,
+)
 from commands.console.respond import HEADERS, back, form_of, page
 from commands.console.session import (
     COOKIE,
@@ -34,6 +46,8 @@ ROUTERS: tuple[APIRouter, ...] = (router, dashboard.router)
 # the organizer's pages (issue 17)
 ROUTERS += (setup.router, players.router, lists.router, rounds.router, results.router,
             finals.router)  # fmt: skip
+# the judges' and auditors' pages (issue 17); people before players: /players/{p}
+ROUTERS += (judge.router, people.router, history.router, audit.router)
 #: a session lasts a venue's day; the token's own expiry and revocation still apply
 SESSION_SECONDS = 16 * 3600
 

@@ -1,0 +1,113 @@
+"""The auditors' page (issue 17): the tournament as known at an earlier seq or time,
+the difference between two points, a player's tiebreakers explained, and ``verify``
+with the witnesses (printed heads) an auditor pastes.
+
+Each part renders a read model that the CLI renders too: the read side's models at
+``as_of`` (``tledger replay``), ``commands.audit.diff_between`` (``tledger diff``),
+the ``explain`` model (``tledger explain``) and ``commands.verification.verified``
+(``tledger verify``). Verification reads and re-derives the whole log, so it runs in a
+worker thread; nothing here is an action, so a reader may use all of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from commands.api.deps import handler_of, readable
+from commands.audit import diff_between
+from commands.auditmodels import Explained
+from commands.console.reading import model
+from commands.console.respond import form_of, page
+from commands.console.session import PATH, ConsoleCaller
+from commands.errors import CommandError
+from commands.eventtext import describe_result
+from commands.readmodels import Bracket, Pairings, Players, Standings, Status
+from commands.readside import Query as ReadQuery
+from commands.verification import verified
+from projections.errors import ProjectionError
+from replay.errors import ReplayError
+from replay.witness import parse_witnesses
+
+router = APIRouter(prefix=PATH, include_in_schema=False)
+Point = Annotated[str, Query(max_length=64)]
+#: what a part of the page may answer instead of its model: one line, shown in its place
+REFUSALS = (CommandError, ProjectionError, ReplayError)
+
+
+@router.get("/t/{tournament}/audit")
+async def audit_page(request: Request, tournament: str, caller: ConsoleCaller,
+                     as_of: Point = "", a: Point = "", b: Point = "",
+                     explain: Annotated[str, Query(max_length=200)] = "") -> Response:  # fmt: skip
+    readable(caller, tournament)
+    context = await audit_context(request, tournament, as_of, a, b, explain)
+    return page(request, caller, "audit.html.j2", **context)
+
+
+@router.post("/t/{tournament}/audit/verify")
+async def verify_page(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+    """``tledger verify T --witness``: the chain, the pairings re-derived, and each pasted
+    witness's verdict (a malformed line is named, nothing is checked)."""
+    readable(caller, tournament)
+    form = await form_of(request)
+    text = form.get("witnesses")
+    context = await audit_context(request, tournament, "", "", "", "")
+    context |= {"witness_text": text}
+    try:
+        witnesses = parse_witnesses(text.encode(), "pasted") if text else []
+        store = handler_of(request).store
+        context["verified"] = await asyncio.to_thread(verified, store, tournament, witnesses)
+    except REFUSALS as exc:
+        context["verify_error"] = str(exc).splitlines()[0]
+    return page(request, caller, "audit.html.j2", **context)
+
+
+async def audit_context(request: Request, tournament: str, as_of: str, a: str, b: str,
+                        explain: str) -> dict[str, Any]:  # fmt: skip
+    """Every part the query asks for, each with its model or the one line it answered."""
+    players = await model(request, tournament, ReadQuery("players"), Players)
+    context: dict[str, Any] = {
+        "tournament": tournament, "players": players.players, "as_of": as_of, "a": a, "b": b,
+        "explain": explain, "said": describe_result, "past": None, "diff": None,
+        "explained": None, "verified": None, "witness_text": "", "verify_error": "",
+        "errors": {},
+    }  # fmt: skip
+    point = as_of or None
+    if as_of:
+        context["past"] = await part(context, "as_of", past(request, tournament, as_of))
+    if a and b:
+        store = handler_of(request).store
+        compared = asyncio.to_thread(diff_between, store, tournament, a, b)
+        context["diff"] = await part(context, "diff", compared)
+    if explain:
+        query = ReadQuery("explain", player=explain)
+        why = model(request, tournament, query, Explained, point)
+        context["explained"] = await part(context, "explain", why)
+    return context
+
+
+async def part(context: dict[str, Any], name: str, work: Any) -> Any:
+    """The part's model, or None with its one-line refusal kept under ``errors``."""
+    try:
+        return await work
+    except REFUSALS as exc:
+        context["errors"][name] = str(exc).splitlines()[0]
+        return None
+
+
+async def past(request: Request, tournament: str, point: str) -> dict[str, Any]:
+    """Status, standings, pairings and bracket as known at ``point`` (``tledger replay``)."""
+    status = await model(request, tournament, ReadQuery("status"), Status, point)
+    found: dict[str, Any] = {"status": status, "pairings": None, "bracket": None}
+    found["standings"] = await model(request, tournament, ReadQuery("standings"), Standings,
+                                     point)  # fmt: skip
+    if status.round:
+        found["pairings"] = await model(request, tournament, ReadQuery("pairings"), Pairings,
+                                        point)  # fmt: skip
+    if status.stage in ("elimination", "finished"):
+        bracket = await model(request, tournament, ReadQuery("bracket"), Bracket, point)
+        found["bracket"] = bracket if bracket.rounds else None
+    return found

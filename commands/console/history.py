@@ -1,0 +1,66 @@
+"""The event's history for auditors (issue 17): every event of the log with its seq,
+time, actor (and the label of the token that acted), type, what it says in one line
+and its reason; filtered as ``tledger log --type --player --round`` and ``GET
+/tournaments/{t}/log`` filter (``commands.logfilter``), a page of ``LOG_PAGE`` events
+at a time. Each seq links to the tournament as known at that point."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from commands.api.deps import readable
+from commands.console.reading import model
+from commands.console.respond import page
+from commands.console.session import PATH, ConsoleCaller
+from commands.errors import CommandError
+from commands.eventtext import event_detail
+from commands.logfilter import EVENT_TYPES, LogFilter, event_types
+from commands.readmodels import LogPage, Players
+from commands.readside import LOG_PAGE, LogQuery
+from commands.readside import Query as ReadQuery
+
+router = APIRouter(prefix=PATH, include_in_schema=False)
+#: fields shown in columns of their own, not in the one-line summary
+OWN_COLUMNS = frozenset({"reason"})
+
+
+@router.get("/t/{tournament}/history")
+async def history_page(
+    request: Request, tournament: str, caller: ConsoleCaller,
+    type: Annotated[str, Query(max_length=2000)] = "",
+    player: Annotated[str, Query(max_length=200)] = "",
+    round: Annotated[str, Query(max_length=6)] = "",
+    after: Annotated[int, Query(ge=0)] = 0,
+) -> Response:  # fmt: skip
+    readable(caller, tournament)
+    players = await model(request, tournament, ReadQuery("players"), Players)
+    names = {p.player: p.name for p in players.players}
+    error = ""
+    try:
+        keep = LogFilter(types=event_types([type]) if type else (), player=player or None,
+                         round=int(round) if round.isdigit() else None)  # fmt: skip
+        log = await model(request, tournament, LogQuery(after, LOG_PAGE, keep), LogPage)
+    except CommandError as exc:
+        error, keep = str(exc), LogFilter()
+        log = await model(request, tournament, LogQuery(after, LOG_PAGE, keep), LogPage)
+    rows = [row_of(e.seq, e.type, e.actor_label, e.model_extra or {}, names) for e in log.events]
+    filters = {"type": type, "player": player, "round": round}
+    more = (f"?{urlencode({**filters, 'after': log.next_after_seq})}"
+            if log.next_after_seq is not None else "")  # fmt: skip
+    return page(request, caller, "audit_history.html.j2", tournament=tournament, rows=rows,
+                filters=filters, types=EVENT_TYPES, players=players.players, more=more,
+                after=after, page_error=error)  # fmt: skip
+
+
+def row_of(seq: int, kind: str, label: str | None, fields: dict[str, Any],
+           names: dict[str, str]) -> dict[str, Any]:  # fmt: skip
+    """One event as the history's row: who acted, what it says (players by name)."""
+    actor = fields.get("actor", {})
+    said = {k: v for k, v in fields.items() if k not in OWN_COLUMNS}
+    return {"seq": seq, "type": kind, "at": str(fields.get("at", ""))[:19].replace("T", " "),
+            "actor": f"{actor.get('role', '')}:{actor.get('id', '')}", "label": label,
+            "summary": event_detail(said, names), "reason": fields.get("reason")}  # fmt: skip
