@@ -1,19 +1,24 @@
 """An 8-player SWU event run in the console from creation to the final standings by
 clicking and typing only (issue 17), against a real ``tledger serve``: registration by
-pasting, pairing, the pairings printout, results from the keyboard, one correction in
-each timing situation of swu-1.4 §5.8, one drop, a top-4 cut, the bracket and the
-finish; and the results-entry and pairings pages on a 360 px phone without horizontal
-scrolling. Screenshots: tests/artifacts/console-*.png.
+pasting, pairing, the pairings and slips printouts, results from the keyboard, one
+correction in each timing situation of swu-1.4 §5.8, one drop, a dispute between two
+players' reports from their slips settled by a judge in the queue, a top-4 cut, the
+bracket and the finish; then an auditor's as-of view, a diff and ``verify`` with the
+witness line printed on the slips; and the results-entry and pairings pages on a
+360 px phone without horizontal scrolling. Screenshots: tests/artifacts/console-*.png.
+The tokens are made beforehand, as on the venue laptop (``tledger token create``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import console_audit_steps as audit
 from tests.browser import console_steps as step
 from tests.browser.conftest import no_horizontal_scroll, screenshot
 from tests.e2e.test_http import served, token
@@ -22,19 +27,33 @@ NAMES = ["Ada Lovelace", "Bo Katan", "Cassian Andor", "Din Djarin", "Ezra Bridge
          "Fennec Shand", "Grogu", "Hera Syndulla"]  # fmt: skip
 
 
+class Venue(NamedTuple):
+    """A served store and the tokens of the organizer, a floor judge and an auditor."""
+
+    base: str
+    organizer: str
+    judge: str
+    auditor: str
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """A served empty store and an organizer's token for every tournament."""
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Venue]:
     store = f"sqlite:///{tmp_path_factory.mktemp('console') / 'console.sqlite3'}"
-    secret = token(store, "--role", "organizer")
+    tokens = [token(store, "--role", role) for role in ("organizer", "judge", "reader")]
     with served(store) as base:
-        yield base, secret
+        yield Venue(base, *tokens)
+
+
+def seq_in(text: str) -> int:
+    found = re.search(r"seq (\d+)", text)
+    assert found is not None, text
+    return int(found.group(1))
 
 
 def test_an_eight_player_swu_event_runs_from_creation_to_the_final_standings(
-    page: Any, server: tuple[str, str]
+    page: Any, server: Venue
 ) -> None:
-    base, secret = server
+    base, secret = server.base, server.organizer
     step.sign_in(page, base, secret)
     step.create_event(page, "swu8", "Console Cup", tier="casual", cut="4")
     step.register(page, NAMES)
@@ -59,6 +78,14 @@ def test_an_eight_player_swu_event_runs_from_creation_to_the_final_standings(
         expect(page.locator(".org-moves").last).to_contain_text("Table")
 
     step.start_round(page, 2)
+    slips, witness = step.print_slips(page, "console-print-slips")
+    code, players = slips[1]
+    audit.players_dispute_via_slips(page, base, code, players, (2, 0), (0, 2))
+    audit.sign_in_console(page, base, server.judge)
+    audit.judge_resolves_dispute(page, base, "swu8", 1, players, (2, 0))
+    settled = seq_in(page.locator(".flash.ok").inner_text())
+    audit.sign_in_console(page, base, secret)
+    page.get_by_role("link", name="Console Cup").click()
     step.enter_round(page, "2-0")
     step.drop(page, NAMES[7])
     step.pair_round(page, 3)
@@ -85,9 +112,16 @@ def test_an_eight_player_swu_event_runs_from_creation_to_the_final_standings(
     expect(page.locator(".org-next")).to_contain_text("finished")
     screenshot(page, "console-overview")
 
+    audit.sign_in_console(page, base, server.auditor)
+    disputed = settled - 1  # the second player's report, which the judge's decision follows
+    audit.auditor_views_as_of(page, base, "swu8", disputed, ("disputed", players[0]))
+    audit.auditor_diffs(page, base, "swu8", disputed, settled, (players[0], "Standings moves"))
+    shown = audit.auditor_verifies(page, base, "swu8", witness, ok=True)
+    assert f"witness line 1 (seq {seq_in(witness)}): ok" in shown
 
-def test_results_entry_and_pairings_fit_a_phone(phone: Any, server: tuple[str, str]) -> None:
-    base, secret = server
+
+def test_results_entry_and_pairings_fit_a_phone(phone: Any, server: Venue) -> None:
+    base, secret = server.base, server.organizer
     step.sign_in(phone, base, secret)
     step.create_event(phone, "phone8", "Phone Cup", tier="casual")
     step.register(phone, NAMES)
