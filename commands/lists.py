@@ -23,6 +23,7 @@ from commands.deckcompare import compare, summary
 from commands.decklist_rules import violations
 from commands.decklists import list_hash, shaped, stored
 from commands.errors import RuleViolation, WrongPhase
+from commands.limited import is_limited
 from commands.listmodels import ListDifference
 from ledger.events import DeckCheckRecorded, EventBase
 from ledger.list_events import ListCorrected, ListsLocked, ListSubmitted, Violation, counted
@@ -151,9 +152,11 @@ def differences(
     state: TournamentState, held: DeckList, kept: Sequence[ListEntry], presented: dict[str, Any]
 ) -> list[ListDifference]:
     """Every entry in which ``presented`` differs from the list ``held`` (its stored row
-    checked against its event's hash: a damaged store is an integrity error)."""
+    checked against its event's hash: a damaged store is an integrity error); in an SWU
+    limited event the draw deck and sideboard as one pool (swu-1.4 §2.3.2 note)."""
     entry = checked(state.id, {e.seq: e for e in kept}, held.seq, held.player, held.hash)
-    return compare(shaped(state.ruleset, entry.list), shaped(state.ruleset, presented))
+    return compare(shaped(state.ruleset, entry.list), shaped(state.ruleset, presented),
+                   pooled=is_limited(state))  # fmt: skip
 
 
 def presented_entries(

@@ -27,7 +27,7 @@ from typing import Generic, Literal, TypeVar, assert_never
 
 import orjson
 
-from commands import roster, views
+from commands import podviews, roster, views
 from commands.errors import UnknownTournament
 from commands.handler import Handler
 from commands.history import player_history
@@ -50,7 +50,15 @@ FRESH_ENTRIES = 1024
 #: serialized bytes one cache may hold (a 2,048-player standings is about 400 kB)
 CACHE_BYTES = 64 * 1024 * 1024
 StateView = Literal[
-    "status", "standings", "pairings", "bracket", "outstanding", "player", "players", "slip"
+    "status",
+    "standings",
+    "pairings",
+    "bracket",
+    "outstanding",
+    "player",
+    "players",
+    "slip",
+    "pods",
 ]
 V = TypeVar("V")
 
@@ -391,5 +399,7 @@ def build(
             return roster.players(state, names, query.search)
         case "slip":
             return match_slip(state, query.round or 0, query.players or ("", ""), names)
+        case "pods":
+            return podviews.pods(state, names)
         case _:
             assert_never(query.view)

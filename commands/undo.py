@@ -12,6 +12,7 @@ from typing import Any
 from commands import models as m
 from commands.context import Base, player_of, require_role
 from commands.errors import InvalidCommand, RuleViolation, WrongPhase
+from commands.limited import refuse_twin_suns
 from ledger.events import (
     EventBase,
     OptionsChanged,
@@ -85,6 +86,7 @@ def change_options(
     before_round_1(state, "options are fixed once pairing has begun")
     if "seed" in c.options:
         raise InvalidCommand("change_options: the seed is fixed when the tournament is created")
+    refuse_twin_suns(c.type, state.ruleset, c.options)
     merged: dict[str, Any] = {**state.options, **c.options}
     effective = ruleset(state.ruleset, {k: v for k, v in merged.items() if v is not None})
     if effective.options == state.options:
