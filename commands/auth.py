@@ -28,7 +28,8 @@ CommandType = Literal[
     "pair_round", "start_round", "report_result", "correct_result", "disqualify_player",
     "issue_penalty", "record_deck_check", "grant_time_extension", "make_cut",
     "finish_tournament", "reinstate_player", "reopen_tournament", "withdraw_registration",
-    "change_options", "submit_list", "lock_lists", "correct_list",
+    "change_options", "submit_list", "lock_lists", "correct_list", "assign_pods",
+    "start_deck_building",
 ]  # fmt: skip
 
 ORGANIZER_ONLY: frozenset[TokenRole] = frozenset({"organizer"})
@@ -62,6 +63,9 @@ SENDERS: dict[CommandType, frozenset[TokenRole]] = {
     "submit_list": frozenset({"organizer", "player"}),
     "lock_lists": ORGANIZER_ONLY,
     "correct_list": OFFICIALS,
+    # issue 16: a limited event's draft pods and deck building are the organizer's
+    "assign_pods": ORGANIZER_ONLY,
+    "start_deck_building": ORGANIZER_ONLY,
 }
 
 

@@ -18,6 +18,7 @@ import typer
 
 from commands import (
     cli_audit,
+    cli_limited,
     cli_lists,
     cli_people,
     cli_print,
@@ -82,6 +83,7 @@ app.add_typer(cli_serve.app)
 app.add_typer(cli_print.app)
 app.add_typer(cli_public.app)
 app.add_typer(cli_lists.app)
+app.add_typer(cli_limited.app)
 
 
 def main() -> None:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer()
 
-KINDS = ("pairings", "standings", "slips", "bracket")
+KINDS = ("pairings", "standings", "slips", "bracket", "pods")
 LANGS = ("en", "de")
 PAPERS = ("a4", "letter")
 ROUNDED = ("pairings", "slips")
@@ -46,7 +46,8 @@ def print_page(
     tournament: Tournament,
     kind: Annotated[
         str,
-        typer.Argument(metavar="KIND", help="What to print: pairings, standings, slips or bracket.",
+        typer.Argument(metavar="KIND", help="What to print: pairings, standings, slips, bracket or "
+                     "pods (a draft's seating).",
                        show_default=False),
     ],
     round_number: Annotated[
@@ -137,6 +138,11 @@ def printout(store: Store, state: TournamentState, names: Mapping[str, str], kin
         slips = reads.slips(state, round_number, names)
         codes = slip_codes(store, state, slips.round, base_url, now) if base_url else None
         return printouts.slips_page(head, slips, codes, lang=lang, printed_at=now, paper=paper)
+    if kind == "pods":
+        from commands.podviews import pods
+
+        return printouts.pods_page(head, pods(state, names), lang=lang, printed_at=now,
+                                   paper=paper)  # fmt: skip
     return printouts.bracket_page(head, reads.printable_bracket(state, names), lang=lang,
                                   printed_at=now, paper=paper)  # fmt: skip
 

@@ -4,7 +4,8 @@ log, each as a table or as the JSON of the contract, as of now or of a past poin
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from projections.state import TournamentState
 
 app = typer.Typer()
+M = TypeVar("M", bound="ReadModel")
 
 
 def load_state(
@@ -33,6 +35,17 @@ def load_state(
     if not state.exists:
         raise UnknownTournament(tournament)
     return store, state, events
+
+
+def read_model(
+    tournament: str, store_url: str | None, as_of: str | None,
+    build: Callable[[TournamentState, dict[str, str]], M],
+) -> M:  # fmt: skip
+    """The read model ``build`` makes of the tournament (as known at ``as_of``) and its
+    players' names; errors reported as every read command reports them."""
+    with reported_errors():
+        store, state, _ = load_state(tournament, store_url, as_of)
+        return build(state, names_of(store, state))
 
 
 def print_model(model: ReadModel) -> None:

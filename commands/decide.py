@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, assert_never
 
-from commands import discipline, lists, teams, undo
+from commands import discipline, limited, lists, teams, undo
 from commands import models as m
 from commands.context import match_of, require_complete
 from commands.corrections import correct_result
@@ -140,6 +140,10 @@ def dispatch(
             return lists.lock_lists(state, command, base, seed)
         case m.CorrectList():
             return lists.correct_list(state, command, base, seed)
+        case m.AssignPods():
+            return limited.assign_pods(state, command, base, seed)
+        case m.StartDeckBuilding():
+            return limited.start_deck_building(state, command, base, seed)
         case _:
             assert_never(command)
 
@@ -149,6 +153,7 @@ def create_tournament(
 ) -> list[EventBase]:
     if state.exists:
         raise TournamentExists(c.tournament)
+    limited.refuse_twin_suns(c.type, c.ruleset, c.options)
     options = ruleset(c.ruleset, c.options).options
     chosen = options.pop("seed", seed)
     return [TournamentCreated(**base, name=c.name, ruleset=c.ruleset, options=options, seed=chosen)]

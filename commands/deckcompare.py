@@ -8,6 +8,12 @@ module only *finds* differences, entry by entry and zone by zone:
 - SWU: by title and subtitle (``Name | Subtitle``, as §2.3.1.1 counts copies: case and
   spacing make no other card) in the zones ``leader``, ``base``, ``deck`` and
   ``sideboard``; a card moved from the deck to the sideboard differs in both zones.
+  In a limited event (draft, sealed) "dürfen die Spieler zwischen den Partien
+  jederzeit ihr Deck verändern" (swu-1.4 §2.3.2 note; swu-1.0 §2.3.2 "at any time in
+  between games"), so the draw deck and the sideboard are compared as one zone,
+  ``pool``: a card moved between them is no difference, a card not in the pool is.
+  Leader and base are still compared on their own (the note speaks of the deck; a
+  judge decides whether another leader from the player's product was allowed).
 - X-Wing: ``faction``, ``pilots`` (pilot and ship), ``upgrades`` (an upgrade on its
   pilot), ``obstacles``, ``damage_deck``.
 - Armada: ``faction``, ``commander``, ``objectives`` (category and objective),
@@ -32,11 +38,13 @@ from ledger.list_events import DifferenceCount
 Zone = tuple[str, list[tuple[str, int]]]
 
 
-def compare(listed: DeckList, presented: DeckList) -> list[ListDifference]:
+def compare(listed: DeckList, presented: DeckList, *, pooled: bool = False) -> list[ListDifference]:
     """Every entry whose count differs between the list in force and the deck presented
-    (0: absent); both lists are of one game's shape (one ruleset)."""
+    (0: absent); both lists are of one game's shape (one ruleset). ``pooled``: an SWU
+    limited event, whose draw deck and sideboard are one pool (module docstring)."""
     found: list[ListDifference] = []
-    for (zone, was), (_, now) in zip(zones(listed), zones(presented), strict=True):
+    for (zone, was), (_, now) in zip(zones(listed, pooled), zones(presented, pooled),
+                                     strict=True):  # fmt: skip
         listed_counts, names = tally(was)
         presented_counts, presented_names = tally(now)
         for key, name in presented_names.items():
@@ -74,13 +82,17 @@ def ones(names: Iterable[str | None]) -> list[tuple[str, int]]:
     return [(n, 1) for n in names if n is not None]
 
 
-def zones(deck: DeckList) -> list[Zone]:
+def zones(deck: DeckList, pooled: bool = False) -> list[Zone]:
     """The list's zones in a fixed order per game (both sides of a comparison alike)."""
     match deck:
         case SwuList():
-            return [("leader", ones(deck.all_leaders)), ("base", ones([deck.base])),
-                    ("deck", [(e.card, e.count) for e in deck.deck]),
-                    ("sideboard", [(e.card, e.count) for e in deck.sideboard])]  # fmt: skip
+            cards = [
+                ("deck", [(e.card, e.count) for e in deck.deck]),
+                ("sideboard", [(e.card, e.count) for e in deck.sideboard]),
+            ]
+            if pooled:
+                cards = [("pool", [entry for _, entries in cards for entry in entries])]
+            return [("leader", ones(deck.all_leaders)), ("base", ones([deck.base])), *cards]
         case XWingList():
             return [
                 ("faction", ones([deck.faction])),

@@ -8,8 +8,13 @@ not its game's shape at all is refused earlier, by :mod:`commands.decklists`).
   copies of a card (title and subtitle) across draw deck and sideboard; Twin Suns
   §2.3.1.2 exactly two leaders, one base, at least 50 (80 once the fourth set is out:
   the document's note, which a ledger without set data cannot date), no sideboard, one
-  copy of a card; Limited (draft, sealed) §2.3.2 one leader, one base, at least 30.
-  The format is the option ``deck_format`` (default premier).
+  copy of a card (new Twin Suns events are refused, commands.limited; a stored one's
+  lists are still checked); Limited (draft, sealed) §2.3.2 one leader, one base, at
+  least 30, as many copies of a card as the player opened, a sideboard of any size
+  ("alle weiteren erhaltenen Karten": every card received and not in the deck).
+  Leaders and bases may not be in a limited sideboard, but without a card database a
+  sideboard entry cannot be told to be one: that rule is left to the judge. The
+  format is the option ``deck_format`` (default premier).
 - X-Wing "Zusammenstellung von Jägerstaffeln": at most ``squad_points`` (100 in the
   standard format), three different obstacles; "Schiffe verschiedener Fraktionen":
   every pilot of the squad's one faction; "Jägerstaffellisten": the declared total is

@@ -24,6 +24,7 @@ from commands.decklist_rules import violations
 from commands.decklists import DeckList as Shaped
 from commands.decklists import LcgTeamList, list_hash, shaped, stored
 from commands.errors import InvalidCommand, RuleViolation, WrongPhase
+from commands.limited import is_limited
 from commands.listmodels import ListDifference
 from ledger.events import DeckCheckRecorded, EventBase
 from ledger.list_events import ListCorrected, ListsLocked, ListSubmitted, Violation, counted
@@ -180,11 +181,13 @@ def differences(
     state: TournamentState, held: DeckList, kept: Sequence[ListEntry], presented: dict[str, Any]
 ) -> list[ListDifference]:
     """Every entry in which ``presented`` differs from the list ``held`` (its stored row
-    checked against its event's hash: a damaged store is an integrity error)."""
+    checked against its event's hash: a damaged store is an integrity error); in an SWU
+    limited event the draw deck and sideboard as one pool (swu-1.4 §2.3.2 note)."""
     entry = checked(state.id, {e.seq: e for e in kept}, held.seq, held.player, held.hash)
     members = state.teams.get(held.player)
     return compare(shape(state, entry.list, "record_deck_check"),
-                   shape(state, presented, "record_deck_check", members))  # fmt: skip
+                   shape(state, presented, "record_deck_check", members),
+                   pooled=is_limited(state))  # fmt: skip
 
 
 def presented_entries(

@@ -5,8 +5,9 @@ An organizer at a crowded table asks "what happened to p3 in round 2", not for
 the whole log: the filter answers it from the events as stored, with no fold.
 An event concerns a player when it names them: its ``player`` or ``players``,
 the tables of a ``round_paired`` or ``pairings_revised``, the seeds and playoff
-of a ``cut_made``. It belongs to a round when its ``round`` is that round
-(events without a round, such as registrations and the cut, belong to none).
+of a ``cut_made``, the seats of a ``pods_assigned``. It belongs to a round when
+its ``round`` is that round (events without a round, such as registrations and the
+cut, belong to none).
 A filter with nothing set keeps every event, and the log's JSON stays the same.
 """
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from typing import get_args
 
 from commands.errors import InvalidCommand
-from ledger.events import CutMade, Event, PairingsRevised, RoundPaired
+from ledger.events import CutMade, Event, PairingsRevised, PodsAssigned, RoundPaired
 from ledger.store import Recorded
 
 #: Every stored event type, in the order of the event union (new events join by themselves).
@@ -64,6 +65,8 @@ def players_named(event: Event) -> frozenset[str]:
     elif isinstance(event, CutMade):
         named.update(event.seeds)
         named.update(p for pair in event.playoff for p in pair)
+    elif isinstance(event, PodsAssigned):
+        named.update(p for pod in event.pods for p in pod.players)
     return frozenset(named)
 
 

@@ -296,6 +296,25 @@ class CorrectList(CommandBase):
     reason: Text
 
 
+class AssignPods(CommandBase):
+    """Seat a draft event's players in pods at random (swu-1.4 §2.3.2.1; issue 16):
+    about ``pod_size`` per pod (8 recommended), from ``seed`` or one chosen and
+    recorded; again until deck building starts (the last assignment counts)."""
+
+    type: Literal["assign_pods"]
+    pod_size: Annotated[int, Field(ge=2)] = 8
+    seed: int | None = None
+    reason: Text | None = None
+
+
+class StartDeckBuilding(CommandBase):
+    """The deck-building phase of a limited event begins now (swu-1.4 §2.3.2: 30
+    minutes unless ``minutes`` says otherwise)."""
+
+    type: Literal["start_deck_building"]
+    minutes: Annotated[int, Field(ge=1, le=180)] = 30
+
+
 Command = Annotated[
     CreateTournament
     | RegisterPlayer
@@ -318,7 +337,9 @@ Command = Annotated[
     | ChangeOptions
     | SubmitList
     | LockLists
-    | CorrectList,
+    | CorrectList
+    | AssignPods
+    | StartDeckBuilding,
     Field(discriminator="type"),
 ]
 

@@ -46,6 +46,15 @@ class TableState(ReadModel):
     state: TableStateName
 
 
+class DeckBuilding(ReadModel):
+    """A limited event's deck-building phase (swu-1.4 §2.3.2: 30 minutes unless the
+    organizer gave another time): when it began and when it ends (ISO 8601 UTC)."""
+
+    started_at: datetime
+    ends_at: datetime
+    minutes: int
+
+
 class Status(ReadModel):
     tournament: str
     ruleset: str
@@ -63,6 +72,8 @@ class Status(ReadModel):
     deck_checks: DeckChecks
     tables: list[TableState]
     champion: str | None = Field(None, exclude_if=unset)
+    #: a limited event's deck building, once started (issue 16; absent otherwise)
+    deck_building: DeckBuilding | None = Field(None, exclude_if=unset)
     names: dict[str, str] = Field(default_factory=dict, exclude=True)
 
 

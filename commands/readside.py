@@ -25,7 +25,7 @@ from typing import Literal, assert_never
 
 import orjson
 
-from commands import roster, views
+from commands import podviews, roster, views
 from commands.audit import explained
 from commands.errors import UnknownTournament
 from commands.handler import Handler
@@ -59,6 +59,7 @@ StateView = Literal[
     "slip",
     "queue",
     "explain",
+    "pods",
 ]
 
 
@@ -370,5 +371,7 @@ def build(
             return judge_queue(state, names)
         case "explain":
             return explained(state, query.player or "", names)
+        case "pods":
+            return podviews.pods(state, names)
         case _:
             assert_never(query.view)

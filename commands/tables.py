@@ -60,6 +60,10 @@ def show_status(model: Status) -> None:
     if model.tables:
         counts = Counter(t.state for t in model.tables)
         table.add_row("tables", ", ".join(f"{counts[s]} {s}" for s in TABLE_STATES if counts[s]))
+    built = model.deck_building
+    if built is not None:
+        table.add_row("deck building", f"{built.minutes} min from {built.started_at:%H:%M} "
+                      f"to {built.ends_at:%H:%M} UTC")  # fmt: skip
     if model.champion:
         name = model.names.get(model.champion, model.champion)
         table.add_row("champion", escape(f"{name} ({model.champion})"))

@@ -12,6 +12,7 @@ from typing import Any
 from commands import models as m
 from commands.context import Base, player_of, require_role
 from commands.errors import InvalidCommand, RuleViolation, WrongPhase
+from commands.limited import refuse_twin_suns
 from ledger.events import (
     EventBase,
     OptionsChanged,
@@ -90,6 +91,7 @@ def change_options(
             "change_options: 'team' is fixed when the tournament is created "
             "(teams and players register differently, lcg-2.1d Team-Turniere)"
         )
+    refuse_twin_suns(c.type, state.ruleset, c.options)
     merged: dict[str, Any] = {**state.options, **c.options}
     effective = ruleset(state.ruleset, {k: v for k, v in merged.items() if v is not None})
     if effective.options == state.options:

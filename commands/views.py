@@ -9,6 +9,7 @@ they return. The player history lives in ``commands.history``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
 import orjson
@@ -22,6 +23,7 @@ from commands.readmodels import (
     BracketMatch,
     BracketRound,
     BracketSeed,
+    DeckBuilding,
     DeckChecks,
     LoggedEvent,
     LogPage,
@@ -111,8 +113,18 @@ def status(state: TournamentState, names: Mapping[str, str] | None = None) -> St
         deck_checks=DeckChecks(checked=len(state.deck_checks),
                                target=deck_check_target(players_present(state))),
         tables=tables,
-        champion=won, names=names_in(names or {}, [*named, won] if won else named),
+        champion=won, deck_building=deck_building(state),
+        names=names_in(names or {}, [*named, won] if won else named),
     )  # fmt: skip
+
+
+def deck_building(state: TournamentState) -> DeckBuilding | None:
+    """The limited event's deck-building phase once started (swu-1.4 §2.3.2)."""
+    started = state.deck_building
+    if started is None:
+        return None
+    return DeckBuilding(started_at=started.at, minutes=started.minutes,
+                        ends_at=started.at + timedelta(minutes=started.minutes))  # fmt: skip
 
 
 def deck_check_target(players: int) -> int:

@@ -5,7 +5,8 @@ Every event is a frozen pydantic model with a stable ``type`` literal and a
 carry only player ids: names and external ids live in the player registry
 (:mod:`ledger.registry`) so that an erasure request never touches a hashed byte.
 The shared base is in :mod:`ledger.event_base`; the list events (issue 15), which
-commit to deck lists kept beside the log, are in :mod:`ledger.list_events`.
+commit to deck lists kept beside the log, are in :mod:`ledger.list_events`; the SWU
+limited events' draft pods and deck building (issue 16) in :mod:`ledger.limited_events`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from ledger.event_base import Actor as Actor
 from ledger.event_base import EventBase as EventBase
 from ledger.event_base import Frozen as Frozen
 from ledger.event_base import Role as Role
+from ledger.limited_events import DeckBuildingStarted as DeckBuildingStarted
+from ledger.limited_events import Pod as Pod
+from ledger.limited_events import PodsAssigned as PodsAssigned
 from ledger.list_events import DifferenceCount as DifferenceCount
 from ledger.list_events import ListCorrected as ListCorrected
 from ledger.list_events import ListsLocked as ListsLocked
@@ -324,7 +328,9 @@ Event = Annotated[
     | OptionsChanged
     | ListSubmitted
     | ListsLocked
-    | ListCorrected,
+    | ListCorrected
+    | PodsAssigned
+    | DeckBuildingStarted,
     Field(discriminator="type"),
 ]
 

@@ -11,6 +11,7 @@ from typing import assert_never
 
 from ledger.events import (
     CutMade,
+    DeckBuildingStarted,
     DeckCheckRecorded,
     Event,
     ListCorrected,
@@ -25,6 +26,7 @@ from ledger.events import (
     PlayerRegistered,
     PlayerReinstated,
     PlayerRejoined,
+    PodsAssigned,
     RegistrationWithdrawn,
     ResultCorrected,
     ResultReported,
@@ -233,6 +235,15 @@ def _list_corrected(state: TournamentState, e: ListCorrected, seq: int) -> None:
     state.lists[e.player] = DeckList(e.player, e.list_hash, seq, e.violations, corrected=True)
 
 
+def _pods_assigned(state: TournamentState, e: PodsAssigned, seq: int) -> None:
+    """A reassignment replaces the pods (swu-1.4 §2.3.2.1; commands.limited)."""
+    state.pods, state.pods_seq = e, seq
+
+
+def _deck_building_started(state: TournamentState, e: DeckBuildingStarted, seq: int) -> None:
+    state.deck_building = e
+
+
 def apply_event(state: TournamentState, event: Event, seq: int) -> None:
     """The per-event step of ``evolve``. Exhaustive: an event added to ``Event`` and not
     wired here fails mypy at ``assert_never`` (design: Style). The commonest events of a
@@ -284,5 +295,9 @@ def apply_event(state: TournamentState, event: Event, seq: int) -> None:
             _lists_locked(state, event, seq)
         case ListCorrected():
             _list_corrected(state, event, seq)
+        case PodsAssigned():
+            _pods_assigned(state, event, seq)
+        case DeckBuildingStarted():
+            _deck_building_started(state, event, seq)
         case _:
             assert_never(event)

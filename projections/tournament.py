@@ -21,6 +21,7 @@ from ledger.events import (
     Stage,
     TimeExtensionGranted,
 )
+from ledger.limited_events import DeckBuildingStarted, PodsAssigned
 from ledger.list_events import ViolationCount
 
 MatchStatus = Literal["pending", "unconfirmed", "disputed", "confirmed", "bye"]
@@ -180,6 +181,11 @@ class TournamentState:
     lists_locked: bool = False
     #: the deck checks that recorded a presented list, in seq order
     presented_checks: list[PresentedCheck] = field(default_factory=list)
+    #: SWU limited events (issue 16): the draft's pods in force (the last assignment)
+    #: and the seq that assigned them; the deck-building phase once started
+    pods: PodsAssigned | None = None
+    pods_seq: int = 0
+    deck_building: DeckBuildingStarted | None = None
     #: (actor role, actor id, command_id) -> the command's events (design: Events).
     command_ids: dict[tuple[str, str, str], CommandSeen] = field(default_factory=dict)
     finished: bool = False

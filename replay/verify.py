@@ -1,7 +1,8 @@
 """Verify a tournament: the hash chain, then every published pairing re-derived.
 
 Each automatic pairing is recomputed from its log prefix and its recorded seed
-with the same engine; a pairing the engine would not have produced is reported.
+with the same engine; a pairing the engine would not have produced is reported. A
+draft's pods (``pods_assigned``) are drawn again from their seed the same way.
 A manual pairing is listed as manual and checked for rematches and repeated
 byes (the constraints the engine would have kept). Revisions after corrections
 (swu-1.4 §5.8) are re-derived from the state before the correction.
@@ -14,9 +15,16 @@ from typing import Any
 
 from ledger.chain import verify_stored
 from ledger.errors import ChainBroken
-from ledger.events import PairingsRevised, ResultCorrected, RoundPaired, Stage, Table
+from ledger.events import (
+    PairingsRevised,
+    PodsAssigned,
+    ResultCorrected,
+    RoundPaired,
+    Stage,
+    Table,
+)
 from ledger.store import Recorded
-from projections import elimination, pairing
+from projections import elimination, pairing, pods
 from projections.elimination import elimination_tables
 from projections.errors import ProjectionError
 from projections.pairing import pair_swiss, previous_opponents
@@ -32,7 +40,7 @@ ENGINES: dict[Stage, str] = {"swiss": pairing.ENGINE, "elimination": elimination
 class PairingCheck:
     seq: int
     round: int
-    kind: str  # "auto", "manual" or "revision"
+    kind: str  # "auto", "manual", "revision" or "pods"
     ok: bool
     detail: str = ""
 
@@ -120,6 +128,8 @@ def check_pairings(events: list[Recorded]) -> list[PairingCheck]:
             following = events[i + 1].event
             if isinstance(following, PairingsRevised):
                 checks.append(check_revision(state, recorded, events[i + 1].seq, following))
+        elif isinstance(event, PodsAssigned):
+            checks.append(check_pods(state, recorded.seq, event))
         evolve(state, recorded)
     return checks
 
@@ -140,6 +150,20 @@ def check_round(state: TournamentState, seq: int, event: RoundPaired) -> Pairing
         return PairingCheck(seq, event.round, "auto", False, f"engine refuses: {exc}")
     detail = difference("pair", expected, event.pairings)
     return PairingCheck(seq, event.round, "auto", not detail, detail)
+
+
+def check_pods(state: TournamentState, seq: int, event: PodsAssigned) -> PairingCheck:
+    """A draft's pods (swu-1.4 §2.3.2.1) drawn again from the active players and the
+    recorded seed (kind "pods", round 0: they come before round 1)."""
+    if event.engine != pods.ENGINE:
+        return PairingCheck(seq, 0, "pods", True, f"drawn by {event.engine}; this ledger "
+                            f"runs {pods.ENGINE} and cannot re-derive it")  # fmt: skip
+    expected = pods.draw_pods(state.active_players, event.pod_size, event.seed)
+    if expected == event.pods:
+        return PairingCheck(seq, 0, "pods", True)
+    drawn, logged = ([list(p.players) for p in found] for found in (expected, event.pods))
+    return PairingCheck(seq, 0, "pods", False, f"the draw from seed {event.seed} would seat "
+                        f"{drawn} where the log has {logged}")  # fmt: skip
 
 
 def manual_validity(state: TournamentState, event: RoundPaired) -> tuple[bool, str]:

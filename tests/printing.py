@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from itertools import count
 from typing import Any
 
-from commands import paper, views
+from commands import paper, podviews, views
 from commands.handler import Handler
 from commands.models import parse_command
 from commands.pages import printouts
@@ -101,6 +101,11 @@ class Event:
         model = paper.slips(self.state, None, self.names)
         return printouts.slips_page(paper.letterhead(self.state), model, codes, lang=lang,
                                     printed_at=PRINTED, **kw)  # fmt: skip
+
+    def pods(self, lang: str = "en", **kw: Any) -> str:
+        model = podviews.pods(self.state, self.names)
+        return printouts.pods_page(paper.letterhead(self.state), model, lang=lang,
+                                   printed_at=PRINTED, **kw)  # fmt: skip
 
     def bracket(self, lang: str = "en", **kw: Any) -> str:
         model = paper.printable_bracket(self.state, self.names)

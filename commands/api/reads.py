@@ -31,6 +31,7 @@ from commands.api.deps import (
 from commands.listmodels import PublishedLists
 from commands.logfilter import TYPES_PATTERN, LogFilter, event_types
 from commands.models import MAX_ID
+from commands.podviews import Pods
 from commands.readmodels import (
     Bracket,
     LogPage,
@@ -173,6 +174,14 @@ async def get_player(request: Request, tournament: str, player: str, caller: Cal
     no such player); ``player`` is an id (the contract names players by id)."""
     query = ReadQuery("player", player=player)
     return await model_read(request, side, caller, tournament, query, as_of)
+
+
+@router.get("/tournaments/{tournament}/pods", response_model=Pods, responses=CACHED)
+async def get_pods(request: Request, tournament: str, caller: Caller, side: Side,
+                   as_of: AsOf = None) -> Response:  # fmt: skip
+    """A draft's pods (swu-1.4 §2.3.2.1): each pod's seats in order round the table, with
+    the seq, size asked for and seed of the assignment in force; empty before one."""
+    return await model_read(request, side, caller, tournament, ReadQuery("pods"), as_of)
 
 
 @router.get("/tournaments/{tournament}/lists", response_model=PublishedLists, responses=CACHED)

@@ -84,6 +84,21 @@ LABELS: dict[str, dict[str, str]] = {
     "single": {"en": "single elimination", "de": "einfaches K.-o.-System"},
     "double": {"en": "double elimination", "de": "Doppel-K.-o.-System"},
     "to_play": {"en": "to be played", "de": "noch offen"},
+    # draft pods (swu-1.4 §2.3.2.1: "Gruppe"; the German regulation seats "um einen Tisch")
+    "pods": {"en": "Draft pods", "de": "Draft-Gruppen"},
+    "pod": {"en": "Pod", "de": "Gruppe"},
+    "seat": {"en": "Seat", "de": "Platz"},
+    "players": {"en": "players", "de": "Spieler"},
+    "pods_meta": {"en": "{count} pod(s) of about {size} players, assigned at random "
+                        "(seq {seq}, seed {seed}).",
+                  "de": "{count} Gruppe(n) mit etwa {size} Spielern, zufällig zugeteilt "
+                        "(seq {seq}, Seed {seed})."},
+    "pods_legend": {"en": "Sit in seat order round the table: seat 1 next to the last seat. "
+                          "Packs pass left, then right, then left (swu-1.4 §2.3.2.1).",
+                    "de": "Sitzt in Platzreihenfolge um den Tisch: Platz 1 neben dem letzten "
+                          "Platz. Booster gehen nach links, dann rechts, dann links "
+                          "(swu-1.4 §2.3.2.1)."},
+    "no_pods": {"en": "No pods assigned yet.", "de": "Noch keine Gruppen zugeteilt."},
 }  # fmt: skip
 
 #: The bracket's round names (``projections.round_names``), phrase by phrase, longest

@@ -23,10 +23,11 @@ from commands.pages.print_labels import print_labels, round_title
 from commands.pages.qr import qr_svg
 from commands.pages.render import render
 from commands.papermodels import Letterhead, Seat, Slips
+from commands.podviews import Pods
 from commands.readmodels import Bracket, Pairings, Standings
 from projections.rulesets import ruleset
 
-KINDS = ("pairings", "standings", "slips", "bracket")
+KINDS = ("pairings", "standings", "slips", "bracket", "pods")
 #: ``--paper``: the CSS ``@page`` size of each paper (the page prints from any browser).
 PAPERS = {"a4": "A4", "letter": "letter"}
 
@@ -85,6 +86,14 @@ def bracket_page(head: Letterhead, bracket: Bracket, *, lang: str, printed_at: d
     return page("print_bracket.html.j2", head, lang, printed_at, paper, "bracket",
                 round=head.round, stage="", bracket=bracket, seed_of=seed_of, score=score,
                 round_title=lambda name: round_title(name, lang))  # fmt: skip
+
+
+def pods_page(head: Letterhead, pods: Pods, *, lang: str, printed_at: datetime,
+              paper: str = "a4") -> str:  # fmt: skip
+    """A draft's pods (swu-1.4 §2.3.2.1), each on its own sheet: seat numbers large, the
+    players in seat order round the table, the assignment's seq and seed."""
+    return page("print_pods.html.j2", head, lang, printed_at, paper, "pods", round=0,
+                stage=head.stage, pods=pods)  # fmt: skip
 
 
 def page(template: str, head: Letterhead, lang: str, printed_at: datetime, paper: str,

@@ -90,7 +90,7 @@ def test_the_bracket_prints_after_the_cut(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [(["pairing"], 2, "print: unknown kind 'pairing' (use one of: pairings, standings, "
-                      "slips, bracket)"),
+                      "slips, bracket, pods)"),
      (["pairings", "--round", "9"], 1, "print: round 9 is not paired"),
      (["slips", "--round", "9"], 1, "print: round 9 is not paired"),
      (["bracket"], 1, "print: no cut has been made: there is no bracket to print"),

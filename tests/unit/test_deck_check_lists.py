@@ -200,3 +200,62 @@ def test_the_organizer_may_record_a_presented_list_too() -> None:
     [event] = g.when({**check(presented=LISTED), "actor": None})
     assert isinstance(event, DeckCheckRecorded) and event.actor == ORGANIZER
     assert event.difference_count == 0
+
+
+# limited events: deck and sideboard are one pool (swu-1.4 §2.3.2 note) ---------------------
+
+POOL: dict[str, Any] = {
+    **LISTED,
+    "deck": LISTED["deck"][:15],
+    "sideboard": [*LISTED["deck"][15:], {"card": "TIE Fighter", "count": 2}],
+}
+#: five entries moved from the sideboard into the deck and one TIE Fighter back
+SIDEBOARDED: dict[str, Any] = {**LISTED, "deck": [*LISTED["deck"][:20],
+                                                  {"card": "TIE Fighter", "count": 1}],
+                               "sideboard": [*LISTED["deck"][20:],
+                                             {"card": "tie fighter", "count": 1}]}  # fmt: skip
+
+
+def limited_check(fmt: str, presented: dict[str, Any]) -> DeckCheckRecorded:
+    g = Kept(create(deck_format=fmt), *register("p1", "p2"))
+    g.apply({"type": "submit_list", "tournament": "t1", "player": "p1", "list": POOL})
+    g.apply(pair(["p1", "p2"]))
+    g.apply(start())  # locks the lists (competitive tier)
+    [event] = g.when(check(presented=presented))
+    assert isinstance(event, DeckCheckRecorded)
+    return event
+
+
+@pytest.mark.parametrize("fmt", ["draft", "sealed"])
+def test_a_limited_deck_changes_between_games_so_moving_cards_to_the_sideboard_is_no_difference(
+    fmt: str,
+) -> None:
+    """swu-1.4 §2.3.2: "Im Limited-Format dürfen die Spieler zwischen den Partien jederzeit
+    ihr Deck verändern"."""
+    event = limited_check(fmt, SIDEBOARDED)
+    assert (event.difference_count, event.differences) == (0, ())
+
+
+def test_in_premier_the_same_moves_are_differences() -> None:
+    event = limited_check("premier", SIDEBOARDED)
+    assert event.differences is not None and {d.zone for d in event.differences} == {
+        "deck", "sideboard"}  # fmt: skip
+
+
+@pytest.mark.parametrize("fmt", ["draft", "sealed"])
+def test_a_card_not_in_the_limited_pool_is_still_a_difference(fmt: str) -> None:
+    foreign = {**SIDEBOARDED, "deck": [*SIDEBOARDED["deck"], {"card": "Luke | Hero", "count": 1}]}
+    event = limited_check(fmt, foreign)
+    assert event.differences == (DifferenceCount(zone="pool", kind="extra", count=1),)
+    other_leader = {**SIDEBOARDED, "leader": "Luke Skywalker | Faithful Friend"}
+    leader = limited_check(fmt, other_leader)
+    assert leader.differences == (
+        DifferenceCount(zone="leader", kind="missing", count=1),
+        DifferenceCount(zone="leader", kind="extra", count=1),
+    )
+
+
+def test_the_pool_is_compared_by_title_and_subtitle_across_deck_and_sideboard() -> None:
+    listed, presented = shaped("swu-1.4", POOL), shaped("swu-1.4", SIDEBOARDED)
+    assert compare(listed, presented, pooled=True) == []
+    assert [d.zone for d in compare(listed, presented)] == ["deck"] * 6 + ["sideboard"] * 6

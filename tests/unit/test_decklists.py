@@ -100,6 +100,26 @@ def test_limited_needs_30_cards_and_allows_any_copies_and_sideboard(fmt: str) ->
     assert found("swu-1.4", deck, deck_format=fmt) == {"deck_size": "swu-1.4 §2.3.2"}
 
 
+@pytest.mark.parametrize("ruleset", ["swu-1.4", "swu-1.0"])
+@pytest.mark.parametrize("fmt", ["draft", "sealed"])
+def test_limited_needs_exactly_one_leader_and_one_base_swu_2_3_2(ruleset: str, fmt: str) -> None:
+    """§2.3.2: "Genau 1 Anführer und genau 1 Basis"; as many copies as opened, and every
+    other card received is sideboard (no size limit)."""
+    legal = swu(deck=0)
+    legal["deck"] = [{"card": "Card 0", "count": 12}, {"card": "card  0", "count": 18}]
+    legal["sideboard"] = [
+        {"card": "Card 0", "count": 9},
+        *({"card": f"Side {i}", "count": 1} for i in range(60)),
+    ]
+    assert found(ruleset, legal, deck_format=fmt) == {}
+    two = dict(legal, leaders=["Luke Skywalker | Faithful Friend"])
+    assert found(ruleset, two, deck_format=fmt) == {"leaders": f"{ruleset} §2.3.2"}
+    baseless = {k: v for k, v in legal.items() if k != "base"}
+    assert found(ruleset, baseless, deck_format=fmt) == {"base": f"{ruleset} §2.3.2"}
+    assert messages(ruleset, two, deck_format=fmt) == [
+        f"Limited ({fmt}) needs exactly 1 leader; the list names 2"]  # fmt: skip
+
+
 # X-Wing ---------------------------------------------------------------------------------
 
 BUILD = 'xwing-2.0 "Zusammenstellung von Jägerstaffeln"'

@@ -20,6 +20,7 @@ from commands.readmodels import Standings
 from ledger.events import (
     ORGANIZER,
     CutMade,
+    DeckBuildingStarted,
     DeckCheckRecorded,
     DisputedReport,
     Event,
@@ -36,6 +37,8 @@ from ledger.events import (
     PlayerRegistered,
     PlayerReinstated,
     PlayerRejoined,
+    Pod,
+    PodsAssigned,
     RegistrationWithdrawn,
     ResultCorrected,
     ResultReported,
@@ -88,6 +91,8 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "lock_lists": {},
     "correct_list": {"player": "p1", "list": {"leader": "Vader | Dark Lord"},
                      "reason": "wrong deck box"},
+    "assign_pods": {"pod_size": 8, "seed": 3},
+    "start_deck_building": {"minutes": 30},
 }  # fmt: skip
 
 
@@ -169,6 +174,9 @@ def one_of_each_event() -> list[EventBase]:
         ListsLocked(**base, missing=("p2",)),
         ListCorrected(**base, player="p1", list_hash="h2",
                       previous_hash="h1", reason="wrong box"),
+        PodsAssigned(**base, pod_size=8, seed=3, engine="tledger-pods-1",
+                     pods=(Pod(pod=1, players=("p1", "p2", "p3", "p4")),)),
+        DeckBuildingStarted(**base, minutes=30),
         RoundPaired(**base, round=1, method="manual", pairings=tables_1),
         PairingsRevised(**base, round=1, seed=1, engine="test", reason="a test",
                         replaced=(tables_1[1],), tables=(Table(table=2, players=("p4", "p3")),)),
@@ -211,6 +219,8 @@ def test_evolve_applies_every_event_type() -> None:
     assert state.players["p5"].reinstated == [1]
     assert state.lists_locked and state.lists["p1"].violations == ()  # the correction's
     assert state.lists["p1"].corrected and state.lists["p1"].hash == "h2"
+    assert state.pods is not None and state.pods.pods[0].players == ("p1", "p2", "p3", "p4")
+    assert state.deck_building is not None and state.deck_building.minutes == 30
 
 
 # the role table ------------------------------------------------------------------

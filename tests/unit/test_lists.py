@@ -161,12 +161,6 @@ def test_no_automatic_lock_at_casual_tier_without_lists_or_outside_swu(
     assert not g.state.lists_locked
 
 
-def test_twin_suns_events_are_not_paired_head_to_head() -> None:
-    g = given(deck_format="twin_suns")
-    with pytest.raises(RuleViolation, match=r"Twin Suns is a multiplayer format \(swu-1.4"):
-        g.when(pair(["p1", "p2"], ["p3", "p4"]))
-
-
 def played_to_cut(kept: list[ListEntry]) -> Given:
     g = given(rounds=1, cut=2)
     for p in ("p1", "p2", "p3"):

@@ -101,3 +101,11 @@ def test_criteria_combine_all_must_hold() -> None:
 def test_the_key_names_only_what_is_filtered() -> None:
     assert LogFilter().key == ""
     assert LogFilter(("cut_made",), "p1", 2).key == "type=cut_made&player=p1&round=2"
+
+
+def test_a_player_seated_in_a_draft_pod_is_named_by_the_assignment() -> None:
+    """swu-1.4 §2.3.2.1: ``log --player`` shows where the player sat."""
+    given = Given(create(deck_format="draft"), *register("p1", "p2", "p3"),
+                  {"type": "assign_pods", "tournament": "t1", "seed": 1})  # fmt: skip
+    found = [r.event.type for r in LogFilter(player="p3").apply(given.log)]
+    assert found == ["player_registered", "pods_assigned"]

@@ -351,3 +351,25 @@ def test_the_letterhead_is_the_events_name_round_and_head(swu: Event) -> None:
         "Store Showdown", "swu-1.4", 2, "swiss")  # fmt: skip
     assert head.witness == witness(swu)
     assert PRINTED.tzinfo is not None
+
+
+def test_the_pods_printout_lists_each_pod_in_seat_order_with_its_witness() -> None:
+    """swu-1.4 §2.3.2.1: the pods as drawn, seat 1 first, in English and German."""
+    event = Event("swu-1.4", 10, deck_format="draft")
+    event.do(type="assign_pods", pod_size=5, seed=3)
+    assigned = event.state.pods
+    assert assigned is not None
+    html = event.pods()
+    for pod in assigned.pods:
+        seats = enumerate(pod.players, start=1)
+        assert rows(html, f"pod-table-{pod.pod}") == [[str(n), f"{event.names[p]} {p}"]
+                                                      for n, p in seats]  # fmt: skip
+    assert f"seq {event.state.seq} {event.state.head}" in html
+    assert "(seq 12, seed 3)" in text(html)  # created, 10 registered, then the pods
+    german = text(event.pods(lang="de"))
+    assert "Gruppe 2" in german and "Platz" in german and "Pod" not in german
+
+
+def test_the_pods_printout_before_any_assignment_says_so() -> None:
+    page = text(Event("swu-1.4", 4, deck_format="draft").pods())
+    assert "No pods assigned yet." in page
