@@ -18,22 +18,22 @@ erasure shows within that time and a cached name never outlives it.
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar, assert_never
+from datetime import datetime
+from typing import Literal, assert_never
 
 import orjson
 
-from commands import roster, views
+from commands import clockviews, roster, views
 from commands.errors import UnknownTournament
 from commands.handler import Handler
 from commands.history import player_history
 from commands.initiative import initiative_lists
 from commands.listviews import published_lists
 from commands.logfilter import LogFilter
+from commands.lru import Lru
 from commands.readmodels import ReadModel, Tournaments, TournamentSummary
 from commands.slipmatch import match_slip
 from commands.tokens import actor_labels
@@ -47,12 +47,8 @@ LOG_PAGE = 1000
 #: entries of the tournaments' current seqs (queries: views, rounds, players), kept apart
 #: from the past points so that reads of the past never evict what everyone reads now
 FRESH_ENTRIES = 1024
-#: serialized bytes one cache may hold (a 2,048-player standings is about 400 kB)
-CACHE_BYTES = 64 * 1024 * 1024
-StateView = Literal[
-    "status", "standings", "pairings", "bracket", "outstanding", "player", "players", "slip"
-]
-V = TypeVar("V")
+StateView = Literal["status", "standings", "pairings", "bracket", "outstanding", "player",
+                    "players", "slip", "clock"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +61,15 @@ class Query:
     search: str | None = None
     #: a match slip's two players (view "slip", with ``round``)
     players: tuple[str, str] | None = None
+    #: the status's tables over time (``clockviews.late``): part of the key and ETag
+    late: tuple[tuple[str, ...], ...] = ()
 
     @property
     def key(self) -> str:
+        if self.late:
+            return f"{self.view}?late={orjson.dumps(self.late).decode()}"
+        if self.view == "clock":
+            return f"clock?round={self.round or ''}"
         if self.view == "slip":
             return f"slip?round={self.round}&players={orjson.dumps(self.players).decode()}"
         if self.view == "pairings":
@@ -107,41 +109,6 @@ def entry_of(model: ReadModel, head: str, seq: int, key: str) -> Entry:
     """The ETag is the head hash of the point read plus a short hash of what was asked."""
     tag = hashlib.sha1(key.encode()).hexdigest()[:12]
     return Entry(model, views.json_bytes(model), f'"{head}-{tag}"', seq)
-
-
-class Lru(Generic[V]):
-    """Values by key; the least recently used go past ``size`` entries or ``budget``
-    bytes (as ``weight`` counts them). Safe to share between request threads."""
-
-    def __init__(self, size: int, weight: Callable[[V], int] = lambda v: 0,
-                 budget: int = CACHE_BYTES) -> None:  # fmt: skip
-        self.size, self.weight, self.budget = size, weight, budget
-        self._items: OrderedDict[Hashable, V] = OrderedDict()
-        self._bytes = 0
-        self._guard = threading.Lock()
-
-    def get(self, key: Hashable) -> V | None:
-        with self._guard:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-            return found
-
-    def put(self, key: Hashable, value: V) -> None:
-        with self._guard:
-            old = self._items.pop(key, None)
-            self._bytes -= self.weight(old) if old is not None else 0
-            self._items[key] = value
-            self._bytes += self.weight(value)
-            while self._items and (len(self._items) > self.size or self._bytes > self.budget):
-                self._bytes -= self.weight(self._items.popitem(last=False)[1])
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def held(self) -> list[Hashable]:
-        with self._guard:
-            return list(self._items)
 
 
 def body_size(entry: Entry) -> int:
@@ -187,6 +154,25 @@ class ReadSide:
         return self.handler.read(
             tournament, lambda s: [self._fresh_entry(tournament, q, s) for q in queries]
         )
+
+    def status_at(self, tournament: str, now: datetime) -> Entry:
+        """The current status with the tables over time at ``now`` flagged, from the clock
+        of the same seq (one hold of the lock): the flags are in the key, so the ETag
+        changes when a table runs over, and only then."""
+
+        def view(state: TournamentState) -> Entry:
+            clock = self._fresh_entry(tournament, Query("clock"), state).model
+            late = clockviews.late(clock, now)
+            return self._fresh_entry(tournament, Query("status", late=late), state)
+
+        return self.handler.read(tournament, view)
+
+    def cached_status(self, tournament: str, now: datetime) -> Entry | None:
+        """``status_at`` when both entries are computed already (None: ask ``status_at``)."""
+        clock = self.cached(tournament, Query("clock"))
+        late = clockviews.late(clock.model, now) if clock is not None else ()
+        found = self.cached(tournament, Query("status", late=late)) if clock else None
+        return found if found is not None and clock and found.seq == clock.seq else None
 
     def cached(self, tournament: str, query: Query) -> Entry | None:
         """The current entry when it is computed already, without waiting: None when the
@@ -376,7 +362,7 @@ def build(
     the list rows pairings read for who chooses initiative (never their points)."""
     match query.view:
         case "status":
-            return views.status(state)
+            return views.status(state, late=query.late)
         case "standings":
             return views.standings(state, names)
         case "pairings":
@@ -391,5 +377,7 @@ def build(
             return roster.players(state, names, query.search)
         case "slip":
             return match_slip(state, query.round or 0, query.players or ("", ""), names)
+        case "clock":
+            return clockviews.clock(state, query.round, names)
         case _:
             assert_never(query.view)
