@@ -2,7 +2,8 @@
 
 The root app merges one Typer app per command group, so every command stays
 top-level: running a tournament (``cli_run``), its results (``cli_results``),
-undoing honest mistakes (``cli_undo``), reading it (``cli_read``), finding its
+undoing honest mistakes (``cli_undo``), reading it (``cli_read``) and its round
+clock (``cli_clock``), finding its
 players (``cli_people``), auditing and moving its log (``cli_audit``), the
 HTTP face (``cli_serve``), its paper (``cli_print``) and its public page's switch
 (``cli_public``).
@@ -18,6 +19,7 @@ import typer
 
 from commands import (
     cli_audit,
+    cli_clock,
     cli_limited,
     cli_lists,
     cli_people,
@@ -77,6 +79,7 @@ app.add_typer(cli_run.app)
 app.add_typer(cli_results.app)
 app.add_typer(cli_undo.app)
 app.add_typer(cli_read.app)
+app.add_typer(cli_clock.app)
 app.add_typer(cli_people.app)
 app.add_typer(cli_audit.app)
 app.add_typer(cli_serve.app)

@@ -73,12 +73,17 @@ def labels_of(store: Store) -> dict[tuple[str, str], str]:
 def status(
     tournament: Tournament, store: StoreOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None
 ) -> None:
-    """Where the tournament stands: stage, round, players, head hash, the round's tables."""
+    """Where the tournament stands: stage, round, players, head hash, the round's tables
+    (those still playing after their time marked "over time"; not with --as-of)."""
+    from datetime import UTC, datetime
+
     from commands import views
+    from commands.clockviews import late_at
 
     with reported_errors():
         st, state, _ = load_state(tournament, store, as_of)
-        model = views.status(state, names_of(st, state))
+        late = late_at(state, datetime.now(UTC)) if as_of is None else ()
+        model = views.status(state, names_of(st, state), late)
     if as_json:
         print_model(model)
         return

@@ -39,7 +39,6 @@ from ledger.store import ListEntry
 from projections.standings import ruleset_of
 from projections.state import Match, TournamentState
 
-DECK_CHECK_EXTRA_MINUTES = 3  # swu-1.4 §6: time spent plus 3 minutes
 JUDGES = ("organizer", "judge")
 
 
@@ -160,7 +159,8 @@ def record_deck_check(
     kept: Sequence[ListEntry] = (),
 ) -> list[EventBase]:  # fmt: skip
     """swu-1.4 §6: deck checks before game 1, between games or after the match; the time
-    spent plus 3 minutes is added to that match. An illegal deck costs a game loss (at
+    spent plus the ruleset's extra minutes (``RoundTime.deck_check_extra``: 3 for
+    shuffling) is added to that match. An illegal deck costs a game loss (at
     the end of a match: in the match just finished). lcg-2.1d "Decküberprüfung": after a
     match only; an illegal card annuls the game and earns a warning; a deck that cannot
     be made legal by removing cards disqualifies the player. What was presented, when
@@ -185,10 +185,11 @@ def record_deck_check(
                                                  timing=c.timing, outcome=c.outcome,
                                                  minutes=c.minutes,
                                                  **presented_fields(state, c, kept))]  # fmt: skip
-    if c.timing != "after_match" and match.status != "confirmed":
+    extra = ruleset_of(state).round_time().deck_check_extra
+    if c.timing != "after_match" and match.status != "confirmed" and extra is not None:
         events.append(TimeExtensionGranted(
             **base, round=c.round, players=match.players,
-            minutes=c.minutes + DECK_CHECK_EXTRA_MINUTES, reason="deck check (swu-1.4 §6)",
+            minutes=c.minutes + extra, reason="deck check (swu-1.4 §6)",
         ))  # fmt: skip
     return events + deck_check_consequences(state, c, match, base, seed)
 

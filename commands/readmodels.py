@@ -39,11 +39,13 @@ class DeckChecks(ReadModel):
 class TableState(ReadModel):
     """One table of the current round and where its result stands (design: round
     lifecycle): no report yet, one player's self-report, conflicting player reports,
-    or confirmed (byes are confirmed)."""
+    or confirmed (byes are confirmed). ``over_time``: still without a confirmed result
+    after its time ran out (design: round clocks), in the JSON only then."""
 
     table: int | None
     players: list[str]
     state: TableStateName
+    over_time: bool | None = Field(None, exclude_if=unset)
 
 
 class DeckBuilding(ReadModel):
@@ -74,6 +76,36 @@ class Status(ReadModel):
     champion: str | None = Field(None, exclude_if=unset)
     #: a limited event's deck building, once started (issue 16; absent otherwise)
     deck_building: DeckBuilding | None = Field(None, exclude_if=unset)
+    names: dict[str, str] = Field(default_factory=dict, exclude=True)
+
+
+class TableClock(ReadModel):
+    """One match's end time (null: the round is not started, or the match has no time
+    limit) and the minutes added to it (judges' extensions and deck checks); ``state``
+    "finished" once its result is confirmed. Whether it runs over is for the face to
+    tell from ``ends_at`` and its own time now."""
+
+    table: int | None
+    players: list[str]
+    ends_at: datetime | None
+    extension_minutes: int
+    state: Literal["playing", "finished"]
+
+
+class Clock(ReadModel):
+    """A round's clock (design: ``tledger clock T --json``), in absolute UTC times only,
+    so one computed model holds for every request until the next event. ``minutes``:
+    the round's time limit (null: no limit), ``section``: where the ruleset sets it.
+    Before any round is paired the clock is empty (round 0, no tables)."""
+
+    round: int
+    started_at: datetime | None
+    ends_at: datetime | None
+    tables: list[TableClock]
+    stage: Literal["swiss", "elimination"] | None
+    minutes: int | None
+    section: str
+    seq: int
     names: dict[str, str] = Field(default_factory=dict, exclude=True)
 
 

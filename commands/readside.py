@@ -21,11 +21,12 @@ import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal, assert_never
 
 import orjson
 
-from commands import podviews, roster, views
+from commands import clockviews, podviews, roster, views
 from commands.audit import explained
 from commands.errors import UnknownTournament
 from commands.handler import Handler
@@ -60,6 +61,7 @@ StateView = Literal[
     "queue",
     "explain",
     "pods",
+    "clock",
 ]
 
 
@@ -73,9 +75,15 @@ class Query:
     search: str | None = None
     #: a match slip's two players (view "slip", with ``round``)
     players: tuple[str, str] | None = None
+    #: the status's tables over time (``clockviews.late``): part of the key and ETag
+    late: tuple[tuple[str, ...], ...] = ()
 
     @property
     def key(self) -> str:
+        if self.late:
+            return f"{self.view}?late={orjson.dumps(self.late).decode()}"
+        if self.view == "clock":
+            return f"clock?round={self.round or ''}"
         if self.view == "slip":
             return f"slip?round={self.round}&players={orjson.dumps(self.players).decode()}"
         if self.view == "pairings":
@@ -162,6 +170,25 @@ class ReadSide:
         return self.handler.read(
             tournament, lambda s: [self._fresh_entry(tournament, q, s) for q in queries]
         )
+
+    def status_at(self, tournament: str, now: datetime) -> Entry:
+        """The current status with the tables over time at ``now`` flagged, from the clock
+        of the same seq (one hold of the lock): the flags are in the key, so the ETag
+        changes when a table runs over, and only then."""
+
+        def view(state: TournamentState) -> Entry:
+            clock = self._fresh_entry(tournament, Query("clock"), state).model
+            late = clockviews.late(clock, now)
+            return self._fresh_entry(tournament, Query("status", late=late), state)
+
+        return self.handler.read(tournament, view)
+
+    def cached_status(self, tournament: str, now: datetime) -> Entry | None:
+        """``status_at`` when both entries are computed already (None: ask ``status_at``)."""
+        clock = self.cached(tournament, Query("clock"))
+        late = clockviews.late(clock.model, now) if clock is not None else ()
+        found = self.cached(tournament, Query("status", late=late)) if clock else None
+        return found if found is not None and clock and found.seq == clock.seq else None
 
     def cached(self, tournament: str, query: Query) -> Entry | None:
         """The current entry when it is computed already, without waiting: None when the
@@ -352,7 +379,7 @@ def build(
     the list rows pairings read for who chooses initiative (never their points)."""
     match query.view:
         case "status":
-            return views.status(state)
+            return views.status(state, late=query.late)
         case "standings":
             return views.standings(state, names)
         case "pairings":
@@ -373,5 +400,7 @@ def build(
             return explained(state, query.player or "", names)
         case "pods":
             return podviews.pods(state, names)
+        case "clock":
+            return clockviews.clock(state, query.round, names)
         case _:
             assert_never(query.view)

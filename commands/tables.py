@@ -60,6 +60,9 @@ def show_status(model: Status) -> None:
     if model.tables:
         counts = Counter(t.state for t in model.tables)
         table.add_row("tables", ", ".join(f"{counts[s]} {s}" for s in TABLE_STATES if counts[s]))
+        late = sum(1 for t in model.tables if t.over_time)
+        if late:
+            table.add_row("over time", f"{late} table{'s' if late > 1 else ''} still playing")
     built = model.deck_building
     if built is not None:
         table.add_row("deck building", f"{built.minutes} min from {built.started_at:%H:%M} "
@@ -82,7 +85,8 @@ def show_waiting(model: Status) -> None:
         table.add_column(col, overflow="fold")
     for t in waiting:
         players = " v ".join(f"{model.names.get(p, p)} ({p})" for p in t.players)
-        table.add_row("-" if t.table is None else str(t.table), escape(players), t.state)
+        state = f"{t.state}, OVER TIME" if t.over_time else t.state
+        table.add_row("-" if t.table is None else str(t.table), escape(players), state)
     console.print(table)
 
 

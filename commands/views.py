@@ -8,7 +8,7 @@ they return. The player history lives in ``commands.history``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -98,10 +98,15 @@ def paired_round(state: TournamentState, number: int | None = None) -> Round | N
     return found
 
 
-def status(state: TournamentState, names: Mapping[str, str] | None = None) -> Status:
+def status(
+    state: TournamentState, names: Mapping[str, str] | None = None,
+    late: Collection[tuple[str, ...]] = (),
+) -> Status:  # fmt: skip
+    """``late``: the players of the tables still playing after their time (design:
+    round clocks; ``commands.clockviews.late_tables`` at the caller's now)."""
     current = state.current
     won = champion(state)
-    tables = table_states(current)
+    tables = table_states(current, late)
     named = [p for t in tables if t.state != "confirmed" for p in t.players]
     return Status(
         tournament=state.id, ruleset=state.ruleset, options=state.options, stage=state.stage,
@@ -132,10 +137,11 @@ def deck_check_target(players: int) -> int:
     return max(1, players // 10) if players else 0
 
 
-def table_states(rnd: Round | None) -> list[TableState]:
+def table_states(rnd: Round | None, late: Collection[tuple[str, ...]] = ()) -> list[TableState]:
     if rnd is None:
         return []
-    return [TableState(table=m.table, players=list(m.players), state=TABLE_STATE[m.status])
+    return [TableState(table=m.table, players=list(m.players), state=TABLE_STATE[m.status],
+                       over_time=True if m.players in late else None)
             for m in rnd.matches]  # fmt: skip
 
 

@@ -5,6 +5,8 @@
   the tables where a name or player number holds it, for a browser without script).
 - ``GET /t/{t}/content``: the part of the page that changes, which the page's script
   swaps in when the tournament moves on.
+- ``GET /t/{t}/clock``: the round clock full screen, for the venue's projector (its
+  changing part: ``GET /t/{t}/clock/content``), live the same way.
 - ``GET /t/{t}/live``: Server-Sent Events, one ``data: {"seq": N, "head": "..."}`` when
   the stream opens and one whenever the tournament's seq moves: no event, no name, no
   log. It hangs on the process's one tail of the store (``hub.py``), so a thousand
@@ -43,7 +45,7 @@ from commands.errors import CommandError
 from commands.lru import Lru
 from commands.pages import public as pages
 from commands.pages.public_labels import language
-from commands.readmodels import Bracket, Pairings, Standings, Status
+from commands.readmodels import Bracket, Clock, Pairings, Standings, Status
 from commands.readside import Entry, ReadSide
 from commands.readside import Query as ReadQuery
 from ledger.errors import LedgerError
@@ -51,7 +53,7 @@ from ledger.errors import LedgerError
 router = APIRouter(include_in_schema=False)  # HTML for people; the API's JSON is elsewhere
 SWITCH_RECHECK = 2.0
 PAGES_KEPT = 256
-Part = Literal["page", "content"]
+Part = Literal["page", "content", "clock", "clock_content"]
 Lang = Annotated[Literal["en", "de"] | None, Query(description="Language: en or de")]
 Search = Annotated[str | None, Query(max_length=200, description="A name or player number")]
 _MAKING = threading.Lock()
@@ -135,7 +137,7 @@ async def shown(request: Request, tournament: str) -> bool:
 def page_queries(search: str | None) -> list[ReadQuery]:
     """The read models a page shows, in ``PublicModels``' order."""
     return [ReadQuery("status"), ReadQuery("pairings", search=search), ReadQuery("standings"),
-            ReadQuery("bracket")]  # fmt: skip
+            ReadQuery("bracket"), ReadQuery("clock")]  # fmt: skip
 
 
 async def entries_of(side: ReadSide, tournament: str, search: str | None) -> list[Entry]:
@@ -157,17 +159,27 @@ def etag_of(entries: Sequence[Entry], lang: str, part: Part, search: str | None)
     return f'"{status.head}-{lang}-{hashlib.sha1(said.encode()).hexdigest()[:12]}"'
 
 
-def render(side: ReadSide, tournament: str, entries: Sequence[Entry], lang: str, part: Part,
-           search: str | None) -> Rendered:  # fmt: skip
-    """Render the page or its content (in a worker thread: a large event takes a while)."""
+def models_of(side: ReadSide, tournament: str, entries: Sequence[Entry],
+              search: str | None) -> pages.PublicModels:  # fmt: skip
+    """The pages' models from the entries of ``page_queries``, in their order."""
     summary = side.summary(tournament)
-    status, pairings, standings, bracket = (e.model for e in entries)
+    status, pairings, standings, bracket, clock = (e.model for e in entries)
     assert summary is not None and isinstance(status, Status)
     assert isinstance(pairings, Pairings) and isinstance(standings, Standings)
-    assert isinstance(bracket, Bracket)
-    models = pages.PublicModels(summary, status, pairings, standings, bracket, search)
+    assert isinstance(bracket, Bracket) and isinstance(clock, Clock)
+    return pages.PublicModels(summary, status, pairings, standings, bracket, clock, search)
+
+
+def render(side: ReadSide, tournament: str, entries: Sequence[Entry], lang: str, part: Part,
+           search: str | None) -> Rendered:  # fmt: skip
+    """Render a page or its content (in a worker thread: a large event takes a while)."""
+    models = models_of(side, tournament, entries, search)
     if part == "content":
         html = pages.render_content(models, lang)
+    elif part == "clock_content":
+        html = pages.render_clock_content(models, lang)
+    elif part == "clock":
+        html = pages.render_clock(models, lang, etag_of(entries, lang, "clock_content", None))
     else:
         whole = None if search else etag_of(entries, lang, "content", None)
         html = pages.render_page(models, lang, whole)
@@ -235,6 +247,23 @@ async def get_public_content(request: Request, tournament: str, side: Side,
     """The page's changing part, which its script swaps in (ETag: poll with it)."""
     chosen = language(lang, request.headers.get("accept-language"))
     return await answer(request, side, tournament, chosen, "content", None)
+
+
+@router.get("/t/{tournament}/clock")
+async def get_public_clock(request: Request, tournament: str, side: Side,
+                           lang: Lang = None) -> Response:  # fmt: skip
+    """The round clock full screen for the venue's projector: the countdown, the round,
+    and the tables still playing on extra time, each with its own end."""
+    chosen = language(lang, request.headers.get("accept-language"))
+    return await answer(request, side, tournament, chosen, "clock", None)
+
+
+@router.get("/t/{tournament}/clock/content")
+async def get_public_clock_content(request: Request, tournament: str, side: Side,
+                                   lang: Lang = None) -> Response:  # fmt: skip
+    """The clock page's changing part, which its script swaps in (ETag: poll with it)."""
+    chosen = language(lang, request.headers.get("accept-language"))
+    return await answer(request, side, tournament, chosen, "clock_content", None)
 
 
 def head_frame(seq: int, head: str) -> bytes:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
@@ -34,6 +35,7 @@ from commands.models import MAX_ID
 from commands.podviews import Pods
 from commands.readmodels import (
     Bracket,
+    Clock,
     LogPage,
     Outstanding,
     Pairings,
@@ -119,8 +121,29 @@ def get_tournaments(caller: Caller, side: Side) -> Tournaments:
 @router.get("/tournaments/{tournament}/status", response_model=Status, responses=CACHED)
 async def get_status(request: Request, tournament: str, caller: Caller, side: Side,
                as_of: AsOf = None) -> Response:  # fmt: skip
-    """Stage, round, players, head; the current round's tables and their states."""
-    return await model_read(request, side, caller, tournament, ReadQuery("status"), as_of)
+    """Stage, round, players, head; the current round's tables and their states, and
+    ``over_time`` on those still playing after their time (not with ``as_of``). The
+    flags are part of the ETag, which changes when a table runs over."""
+    if as_of is not None:
+        return await model_read(request, side, caller, tournament, ReadQuery("status"), as_of)
+    readable(caller, tournament)
+    now = datetime.now(UTC)
+    entry = side.cached_status(tournament, now)
+    if entry is None:
+        entry = await asyncio.to_thread(side.status_at, tournament, now)
+    return answer(request, entry)
+
+
+@router.get("/tournaments/{tournament}/clock", response_model=Clock, responses=CACHED)
+async def get_clock(
+    request: Request, tournament: str, caller: Caller, side: Side, as_of: AsOf = None,
+    round: Annotated[int | None, Query(ge=1, le=MAX_POSITION)] = None,
+) -> Response:  # fmt: skip
+    """The current (or round ``round``'s) clock: start, end, and each table's end with
+    the minutes added to it, as absolute UTC times (the time left is the client's to
+    compute, so the ETag is the head's); an empty clock (round 0) before round 1."""
+    query = ReadQuery("clock", round=round)
+    return await model_read(request, side, caller, tournament, query, as_of)
 
 
 @router.get("/tournaments/{tournament}/standings", response_model=Standings, responses=CACHED)

@@ -14,6 +14,12 @@ The script (``templates/public_live.js.j2``) filters the tables as a visitor typ
 (folded as ``commands.people.folded`` folds: accents and case ignored), follows the
 tournament's live stream and fetches the page's content again when the seq moves, or
 every 30 s when the stream fails. Without script, ``?q=`` filters on the server.
+
+The round clock (on ``/t/{t}`` and on the projector's full-screen ``/t/{t}/clock``)
+is rendered as absolute UTC times from the clock read model; the same script counts
+down to them every second in the venue's local time, correcting the device's clock
+by the server's ``Date`` header. So a page of one seq keeps its bytes (and ETag)
+while its countdown runs.
 """
 
 from __future__ import annotations
@@ -30,7 +36,15 @@ from commands.pages.public_labels import public_labels, round_name
 from commands.pages.render import LANGS, environment, render
 from commands.people import folded
 from commands.public_switch import page_path
-from commands.readmodels import Bracket, Pairings, Standings, Status, TournamentSummary
+from commands.readmodels import (
+    Bracket,
+    Clock,
+    Pairings,
+    Standings,
+    Status,
+    TableClock,
+    TournamentSummary,
+)
 from projections.rulesets import ruleset
 from projections.rulesets.base import Tiebreaker
 
@@ -48,7 +62,20 @@ class PublicModels:
     pairings: Pairings
     standings: Standings
     bracket: Bracket
+    clock: Clock
     search: str | None = None
+
+    def table_clock(self, players: list[str]) -> TableClock | None:
+        """The clock of the table of ``players`` (None: a bye, or no clock)."""
+        return next((t for t in self.clock.tables if t.players == players), None)
+
+    @property
+    def extended(self) -> list[TableClock]:
+        """The tables still playing whose time ends apart from the round's (extensions,
+        deck checks), by their end: the projector's list."""
+        own = [t for t in self.clock.tables if t.state == "playing" and t.ends_at is not None
+               and t.ends_at != self.clock.ends_at]  # fmt: skip
+        return sorted(own, key=lambda t: (t.ends_at or self.clock.ends_at, t.table or 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +85,14 @@ class Paths:
     page: str
     content: str
     live: str
+    clock: str
+    clock_content: str
 
 
 def paths_of(tournament: str, lang: str) -> Paths:
     page = page_path(tournament)
-    return Paths(page, f"{page}/content?lang={lang}", f"{page}/live")
+    return Paths(page, f"{page}/content?lang={lang}", f"{page}/live", f"{page}/clock",
+                 f"{page}/clock/content?lang={lang}")  # fmt: skip
 
 
 @cache
@@ -107,6 +137,17 @@ def render_page(models: PublicModels, lang: str, content_etag: str | None) -> st
     which the script's first refetch sends (None: the page holds a search's tables)."""
     return render("public.html.j2", **context(models, lang), script=Markup(script()),
                   content_etag=content_etag or "")  # fmt: skip
+
+
+def render_clock(models: PublicModels, lang: str, content_etag: str | None) -> str:
+    """The projector's full-screen clock page (``content_etag``: as ``render_page``)."""
+    return render("public_clock.html.j2", **context(models, lang), script=Markup(script()),
+                  content_etag=content_etag or "")  # fmt: skip
+
+
+def render_clock_content(models: PublicModels, lang: str) -> str:
+    """The clock page's part that changes with the log."""
+    return render("public_clock_content.html.j2", **context(models, lang))
 
 
 def render_closed(lang: str) -> str:

@@ -61,6 +61,19 @@ PUBLIC_LABELS: dict[str, dict[str, str]] = {
     "closed_hint": {"en": "Ask the organizer for the pairings.",
                     "de": "Die Paarungen gibt es bei der Turnierleitung."},
     "language": {"en": "Deutsch", "de": "English"},
+    "clock": {"en": "Clock", "de": "Rundenuhr"},
+    "ends": {"en": "ends", "de": "endet"},
+    "ends_at": {"en": "Round ends", "de": "Rundenende"},
+    "left": {"en": "left", "de": "übrig"},
+    "time_up": {"en": "Time!", "de": "Zeit!"},
+    "over_time": {"en": "over time", "de": "Zeit abgelaufen"},
+    "no_limit": {"en": "No time limit", "de": "Kein Zeitlimit"},
+    "not_started": {"en": "Not started yet", "de": "Noch nicht gestartet"},
+    "minutes": {"en": "minutes", "de": "Minuten"},
+    "minutes_short": {"en": "min", "de": "Min."},
+    "extended": {"en": "Tables with extra time", "de": "Tische mit Zeitverlängerung"},
+    "no_extended": {"en": "No table has extra time.", "de": "Kein Tisch hat Zeitverlängerung."},
+    "time_utc": {"en": "UTC", "de": "UTC"},
 }
 # fmt: on
 

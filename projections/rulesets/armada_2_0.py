@@ -20,6 +20,11 @@ Sections are the document's German headings.
 - Tiebreakers ("Tiebreaker"): tournament points, summed MoV, strength of
   schedule ("Tabellenstärke", computed exactly as for X-Wing), then random from
   the tournament's recorded seed (standings projection).
+- Round time ("Zeitdauer einer Turnierrunde"): Swiss rounds 135 minutes each,
+  elimination rounds 135, the final ("K. o.-Runde im Finale") 180: the bracket's
+  last match (the grand final and its deciding match in double elimination).
+  The document starts the clock "nachdem die meisten Spieler ihren Platz
+  eingenommen" have: that is the ``round_started`` event.
 - Rounds and cut by registered players ("Turnierstrukturen").
 
 How a result names the second player (the document is silent; design choice):
@@ -38,6 +43,10 @@ Other choices where the document is silent (tested):
   played); it counts as a round played for strength of schedule.
 - A bye is not an opponent for strength of schedule.
 - Victory points are never negative and have no upper bound.
+- Deck checks and time (the document is silent: it has no deck check section):
+  a judge's check during a game gives the match back the time it took plus 3
+  minutes to set the game up again, the rule of the card games (swu-1.4 §6),
+  since the players lost that time through no fault of theirs.
 - Fewer players than the first row of a table (basic starts at 4, advanced at
   9): the advanced structure below 9 uses the basic row (3 rounds, no cut);
   below 4 players, ceil(log2(players)) rounds.
@@ -55,6 +64,7 @@ from ledger.events import MatchResult, Stage
 from projections.errors import InvalidResult
 from projections.rulesets.base import Outcome, ResultForm, Ruleset, Scores, Tiebreaker
 from projections.rulesets.initiative import ARMADA
+from projections.rulesets.round_time import RoundTime
 from projections.rulesets.structures import StructureTables
 from projections.rulesets.tiebreakers import mov_and_sos_scores
 
@@ -125,6 +135,10 @@ class Armada20(StructureTables, Ruleset):
         frozenset({"points", "winner"}),
         frozenset({"points", "concession"}),
     )
+
+    def round_time(self) -> RoundTime:
+        """ "Zeitdauer einer Turnierrunde": 135, 135, final 180 minutes."""
+        return RoundTime(135, 135, 180, "armada-2.0 Zeitdauer einer Turnierrunde")
 
     # results -----------------------------------------------------------------
     def check_result(self, players: tuple[str, str], result: MatchResult, stage: Stage) -> None:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal
 from ledger.events import MatchResult, Stage
 from projections.errors import InvalidOptions, InvalidResult
 from projections.rulesets.initiative import InitiativeRule
+from projections.rulesets.round_time import RoundTime
 
 MatchOutcome = Literal["win", "loss", "draw"]
 
@@ -130,6 +131,9 @@ class Ruleset(ABC):
 
     #: option name -> allowed values (None: any value of the default's type)
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {}
+    #: option name -> (lowest, highest, section): a whole number the organizer sets
+    #: within the document's bounds (lcg-2.1d "Zeitlimit": 60 to 80 minutes)
+    option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {}
     defaults: ClassVar[dict[str, Any]] = {}
     result_shapes: ClassVar[tuple[frozenset[str], ...]] = ()
     #: "swiss": random within score groups, odd player paired down (swu, xwing, armada);
@@ -196,6 +200,12 @@ class Ruleset(ABC):
             expected = type(cls.defaults[key])
             if not isinstance(value, expected) or isinstance(value, bool):
                 raise InvalidOptions(f"option {key!r} must be a {expected.__name__}")
+            if key in cls.option_ranges:
+                low, high, section = cls.option_ranges[key]
+                if not low <= value <= high:
+                    raise InvalidOptions(
+                        f"option {key!r} must be from {low} to {high} ({section}), not {value!r}"
+                    )
         elif value not in choices:
             allowed = ", ".join(repr(c) for c in choices)
             raise InvalidOptions(f"option {key!r} must be one of {allowed}, not {value!r}")
@@ -295,6 +305,11 @@ class Ruleset(ABC):
     def pairing_score(self, scores: Scores) -> float:
         """The score players are grouped by for pairing (default: points)."""
         return scores.points
+
+    # clock -------------------------------------------------------------------
+    @abstractmethod
+    def round_time(self) -> RoundTime:
+        """How long a match may last by stage, and the final's (design: round clocks)."""
 
     # tables ------------------------------------------------------------------
     @abstractmethod

@@ -21,6 +21,13 @@
   elimination ("Doppel-K.o.-System"), single games ("Einzelspiel-Runden"). An
   elimination result is one game with a winner: a time-out there is decided by
   the "Spielende durch Zeitablauf" count, so the ledger records its winner.
+- Round time: the organizer announces it before the event ("Ablauf eines
+  Turniers": "Runden von 70 Minuten (+/- 10 Minuten nach Ermessen des TOs)";
+  "Zeitlimit": "zwischen 60 und 80 Minuten"): option ``round_minutes``, default
+  70, from 60 to 80. Final rounds ("Finalrunden": "Runden von 35 Minuten (+/- 5
+  Minuten [...])"): option ``final_minutes``, default 35, from 30 to 40. "Kein
+  Spiel der Final-Begegnung hat ein Zeitlimit": the grand final and its deciding
+  game have no end time.
 
 Choices where the document is silent or loose (each tested):
 
@@ -42,6 +49,8 @@ Choices where the document is silent or loose (each tested):
   tied and none who beat both others, the document turns to ``sos``.
 - ``sos`` counts an opponent once per match played; a dropped opponent counts
   with the points they finished with. Unrounded; whole numbers here anyway.
+- Deck checks are asked for after the match ("Decküberprüfung"), so a check never
+  interrupts one and never extends a clock (``deck_check_extra`` None).
 - Finals are double elimination by default and ``elimination: "single"`` is
   refused: the document names only "Doppel-K.o.-System" for them.
 - A player id spelled ``"draw"`` cannot be told apart from a drawn game, so a
@@ -69,6 +78,7 @@ from projections.rulesets.base import (
     ceil_log2,
     record_of,
 )
+from projections.rulesets.round_time import RoundTime
 
 WIN_POINTS, DRAW_POINTS = 3, 1  # a lost game scores 0 ("Wertung")
 DRAW = "draw"
@@ -85,7 +95,21 @@ class Lcg21d(Ruleset):
         Tiebreaker("sos", "SoS", "lcg-2.1d Tabellen-Stärke", "number"),
         Tiebreaker("sos2", "SoS2", "lcg-2.1d Tabellen-Stärke", "number"),
     )
-    defaults: ClassVar[dict[str, Any]] = {"elimination": "double"}
+    #: ``"team": true`` selects the 2 vs 2 team format (``rulesets.VARIANTS``).
+    option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
+        "round_minutes": None,
+        "final_minutes": None,
+        "team": (True, False),
+    }
+    option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {
+        "round_minutes": (60, 80, 'lcg-2.1d "Zeitlimit"'),
+        "final_minutes": (30, 40, 'lcg-2.1d "Finalrunden"'),
+    }
+    defaults: ClassVar[dict[str, Any]] = {
+        "elimination": "double",
+        "round_minutes": 70,
+        "final_minutes": 35,
+    }
     result_shapes: ClassVar[tuple[frozenset[str], ...]] = (
         frozenset({"game_results"}),
         frozenset({"game_results", "light"}),
@@ -93,8 +117,6 @@ class Lcg21d(Ruleset):
         frozenset({"game_results", "light", "decided_by"}),
     )
     pairing_method = "fold"
-    #: ``"team": true`` selects the 2 vs 2 team format (``rulesets.VARIANTS``).
-    option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {"team": (True, False)}
     #: points of a won and of a drawn game ("Wertung"); a lost game scores 0
     win_points: ClassVar[int] = WIN_POINTS
     draw_points: ClassVar[int] = DRAW_POINTS
@@ -119,6 +141,11 @@ class Lcg21d(Ruleset):
                 "option 'elimination' must be 'double'"
             )
         return merged
+
+    def round_time(self) -> RoundTime:
+        """The announced round and final-round times; the final match has no limit."""
+        return RoundTime(self.options["round_minutes"], self.options["final_minutes"], None,
+                         'lcg-2.1d "Zeitlimit", "Finalrunden"', deck_check_extra=None)  # fmt: skip
 
     # results -----------------------------------------------------------------
     def check_result(self, players: tuple[str, str], result: MatchResult, stage: Stage) -> None:

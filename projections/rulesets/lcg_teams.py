@@ -17,9 +17,10 @@ What the document says:
   cut, no double elimination. "Wenn zwei Teams am Ende gleich viele Punkte haben,
   kämpfen sie in einer Finalbegegnung um den Turniersieg": teams level on points at
   the end play a final match.
-- "Wertung": a round is 80 to 100 minutes (``ROUND_MINUTES``; the organizer announces
-  it: the clock's concern) for two games; a game that no team has won when time is
-  up is a draw, "d.h. jedes Team erhält 2 Punkte" (``draw_points`` 2).
+- "Wertung": "Das Zeitlimit pro Runde (zwischen 80 und 100 Minuten) wird vom TO zu
+  Beginn des Turniers bekannt gegeben": the option ``round_minutes``, 80 to 100; a
+  game that no team has won when time is up is a draw, "d.h. jedes Team erhält 2
+  Punkte" (``draw_points`` 2).
 - Everything the team section does not replace is the singles rule: pairing
   ("Setzung", by points and fold-wise), the standings ("Tabellen-Stärke": points,
   head to head, ``sos``, ``sos2``), a match of two games ("Begegnung").
@@ -31,6 +32,11 @@ Choices where the document is silent (each tested):
   the sum (6:0, 5:2, 4:4, 3:3, 2:5, 0:6) and is won by the team with more game
   points, as in singles.
 - A bye scores 6, two won games, and is not an opponent (as in singles).
+- ``round_minutes`` defaults to 90, the middle of the document's range (the TO
+  announces it; a ledger must have a value to run the clock). The final match is a
+  "Begegnung" like every round, so it has the same limit; the singles' final-round
+  times ("Finalrunden", 35 minutes and the final match without limit) are for
+  single-game elimination rounds, which a team event does not have.
 - The final match ("Finalbegegnung") is due when every announced Swiss round is
   played and the two best active teams have equal points; where more than two share
   the top score, the two best of them by the Tabellen-Stärke (head to head, ``sos``,
@@ -57,9 +63,12 @@ from ledger.events import MatchResult, Stage
 from projections.errors import InvalidOptions, InvalidResult
 from projections.rulesets.base import ResultForm
 from projections.rulesets.lcg_2_1d import SWISS_GAMES, Lcg21d, check_team
+from projections.rulesets.round_time import RoundTime
 
-#: "Wertung": "Das Zeitlimit pro Runde (zwischen 80 und 100 Minuten)"
+#: "Wertung": "Das Zeitlimit pro Runde (zwischen 80 und 100 Minuten)"; the default is
+#: our choice (the middle), the organizer announces the real one
 ROUND_MINUTES = (80, 100)
+DEFAULT_ROUND_MINUTES = 90
 #: "Wertung": a game unfinished at time is a draw, "jedes Team erhält 2 Punkte"
 TEAM_DRAW_POINTS = 2
 NO_FINALS = (
@@ -71,7 +80,14 @@ NO_FINALS = (
 class Lcg21dTeams(Lcg21d):
     team = True
     draw_points = TEAM_DRAW_POINTS
-    defaults: ClassVar[dict[str, Any]] = {}
+    option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
+        "round_minutes": None,
+        "team": (True, False),
+    }
+    option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {
+        "round_minutes": (*ROUND_MINUTES, 'lcg-2.1d Team-Turniere "Wertung"')
+    }
+    defaults: ClassVar[dict[str, Any]] = {"round_minutes": DEFAULT_ROUND_MINUTES}
     result_shapes: ClassVar[tuple[frozenset[str], ...]] = (frozenset({"game_results"}),)
     final_sides = False
     bracket_terms: ClassVar[dict[str, str]] = {}
@@ -84,6 +100,12 @@ class Lcg21dTeams(Lcg21d):
             if options.get(key):
                 raise InvalidOptions(f"option {key!r}: {NO_FINALS}")
         return super(Lcg21d, cls).normalize_options(options)
+
+    def round_time(self) -> RoundTime:
+        """Every round and the final match: the announced team round time ("Wertung")."""
+        minutes = self.options["round_minutes"]
+        return RoundTime(minutes, minutes, minutes, 'lcg-2.1d Team-Turniere "Wertung"',
+                         deck_check_extra=None)  # fmt: skip
 
     def check_result(self, players: tuple[str, str], result: MatchResult, stage: Stage) -> None:
         """Two games in every round and in the final match, a drawn game allowed."""

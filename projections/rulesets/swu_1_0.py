@@ -15,6 +15,9 @@
   (best of three, the same rounds); top cut only in Bo3 events (§4.2.3: "there
   will be no top cut" for single game events; cut sizes in the §4.3.3 table).
 - Elimination matches are always best of three (§4.1.3).
+- Round time (``round_time``): single game 25 minutes (§4.2.1), best of three 55
+  minutes (§4.3.1); v1.0 has no longer top-cut round (swu-1.4 §4.3.1 adds one), so
+  elimination rounds, the final included, are Bo3 rounds of 55 minutes.
 
 Choices where the document is silent or loose (each tested):
 
@@ -48,6 +51,10 @@ Choices where the document is silent or loose (each tested):
   tables: v1.0 ties the top cut to the match format, not the tier. §4.3 says
   competitive events use best of three; a Bo1 competitive event is not refused
   (the organizer's call, as in swu-1.4).
+- Deck checks: v1.0 §6 speaks of marked cards, proxies and altered cards, not of
+  time. A check during a match gives back the time it took plus 3 minutes for
+  shuffling, the procedure of the successor document (swu-1.4 §6), as for ties in
+  elimination above.
 - Fewer than 4 players (the table starts at 4): ceil(log2(players)) rounds.
 - The uneven cut (§4.1.2) belongs to ``make_cut``, not to this table.
 """
@@ -72,6 +79,7 @@ from projections.rulesets.base import (
     record_of,
 )
 from projections.rulesets.games import BestOfGames
+from projections.rulesets.round_time import RoundTime
 
 #: §4.2.3 and §4.3.3: (players up to, Swiss rounds, top cut in Bo3); 2049+: 12 rounds, top 64.
 ROUNDS_AND_CUT = ((8, 3, 0), (16, 4, 4), (32, 5, 4), (64, 6, 8), (128, 7, 8), (256, 8, 16),
@@ -198,6 +206,11 @@ class Swu10(BestOfGames, Ruleset):
 
     def wins_needed(self, stage: Stage) -> int:
         return 2 if self.best_of(stage) == 3 else 1
+
+    def round_time(self) -> RoundTime:
+        """§4.2.1 (single game 25), §4.3.1 (best of three 55, elimination included)."""
+        swiss = 55 if self.best_of("swiss") == 3 else 25
+        return RoundTime(swiss, 55, 55, "swu-1.0 §4.2.1, §4.3.1")
 
     def bye(self) -> Outcome:
         """A bye is a won match (§4.1.1): 2-0 in Bo3, 1-0 in a single game event."""

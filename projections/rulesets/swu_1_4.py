@@ -12,6 +12,10 @@
   (§5.7.1.3), then random from the tournament's recorded seed. Every percentage
   below 33% counts as 33%; the official platform computes with exactly 1/3, as
   we do. The player's own GW% is floored too.
+- Round time (``round_time``): Bo1 25 minutes (§4.2.1), Bo3 55 minutes, "beim
+  Top-Cut [...] auf 75 Minuten verlängert" (§4.3.1): every elimination round of a
+  Bo3 event, the final included. A deck check during a match gives back the time
+  it took plus 3 minutes for shuffling (§6).
 - Rounds and top cut by players present at round 1 (§4.5); top cuts only at
   competitive tier. Beyond the table (more than 409 players) we use swu-1.0's
   round count for that size and keep top 8 (design choice, documented).
@@ -22,6 +26,10 @@ Where the document is silent (common convention, tested):
 - A dropped player still counts as an opponent with the record they finished with.
 - A player with no match at all has every tiebreaker 0; a player whose matches
   had no games (intentional draws only) has the floor GW% of 1/3.
+
+- A Bo1 event with a top cut (only by an explicit ``cut``: top cuts are competitive,
+  and competitive is Bo3, §4.3) plays its elimination rounds in 25 minutes: the 75
+  minutes of §4.3.1 extend the Bo3 round, and the match stays a single game.
 
 Option ``compat: "melee.gg"`` reproduces the official platform's published
 numbers: a drawn game is a game worth 0 game points (the document says 1), and
@@ -47,6 +55,7 @@ from projections.rulesets.base import (
     record_of,
 )
 from projections.rulesets.games import BestOfGames
+from projections.rulesets.round_time import RoundTime
 
 FLOOR = 1 / 3
 ROUNDS_AND_CUT = ((2, 1, 0), (4, 2, 0), (8, 3, 0), (16, 4, 4), (32, 5, 8), (64, 6, 8),
@@ -160,6 +169,12 @@ class Swu14(BestOfGames, Ruleset):
 
     def wins_needed(self, stage: Stage) -> int:
         return 2 if self.best_of == 3 else 1
+
+    def round_time(self) -> RoundTime:
+        """§4.2.1 (Bo1 25), §4.3.1 (Bo3 55, top cut 75); see the module docstring."""
+        if self.best_of == 1:
+            return RoundTime(25, 25, 25, "swu-1.4 §4.2.1")
+        return RoundTime(55, 75, 75, "swu-1.4 §4.3.1")
 
     def bye(self) -> Outcome:
         return Outcome(None, "win", 3, games_won=2 if self.best_of == 3 else 1)

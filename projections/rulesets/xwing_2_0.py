@@ -16,6 +16,11 @@ Sections are the document's German headings.
   schedule ("Tabellenstärke": the mean over the opponents of each opponent's
   tournament points divided by the rounds that opponent played), then random
   from the tournament's recorded seed (standings projection).
+- Round time ("Zeitdauer einer Turnierrunde"): Swiss rounds 75 minutes each,
+  elimination rounds 75, the final ("K. o.-Runde im Finale") 120: the bracket's
+  last match (the grand final and its deciding match in double elimination).
+  The document starts the clock "nachdem die meisten Spieler ihren Platz
+  eingenommen" have: that is the ``round_started`` event.
 - Rounds and cut by registered players ("Turnierstrukturen": Basis-,
   Fortgeschrittene, Eigenständige Turnierstruktur).
 
@@ -52,6 +57,10 @@ Where the document is silent or ambiguous (design choices, tested):
 - Victory points in Swiss are 0..squad_points (a whole list is worth exactly
   squad_points). Elimination results are not bounded above: they never change
   Swiss standings and real elimination reports carry other values.
+- Deck checks and time (the document is silent: it has no deck check section):
+  a judge's check during a game gives the match back the time it took plus 3
+  minutes to set the game up again, the rule of the card games (swu-1.4 §6),
+  since the players lost that time through no fault of theirs.
 - Fewer players than the first row of a table (the document starts at 4,
   advanced at 9): the advanced structure below 9 uses the basic row (3 rounds,
   no cut); below 4 players, ceil(log2(players)) rounds and no cut.
@@ -70,6 +79,7 @@ from ledger.events import MatchResult, Stage
 from projections.errors import InvalidOptions, InvalidResult
 from projections.rulesets.base import Outcome, ResultForm, Ruleset, Scores, Tiebreaker
 from projections.rulesets.initiative import XWING
+from projections.rulesets.round_time import RoundTime
 from projections.rulesets.structures import StructureTables
 from projections.rulesets.tiebreakers import mov_and_sos_scores
 
@@ -117,6 +127,10 @@ class XWing20(StructureTables, Ruleset):
         frozenset({"points", "winner", "decided_by"}),
         frozenset({"points", "concession"}),
     )
+
+    def round_time(self) -> RoundTime:
+        """ "Zeitdauer einer Turnierrunde": 75, 75, final 120 minutes."""
+        return RoundTime(75, 75, 120, "xwing-2.0 Zeitdauer einer Turnierrunde")
 
     @classmethod
     def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from commands.handler import Handler
+from commands.pages.public import content_security_policy
 from ledger.url import open_store
 from tests.e2e.test_http import TLEDGER, Api, served, token
 from tests.e2e.test_stream import app_server
@@ -23,6 +24,8 @@ from tests.public_event import clean_postgres, running_event
 from tests.stores import KINDS, store_url
 
 CLOSED = "This tournament has no public page."
+#: the projector's clock page runs the public page's one script, so the same policy
+CSP_OF_THE_PAGES = content_security_policy()
 
 
 @pytest.fixture(params=KINDS)
@@ -94,7 +97,7 @@ def test_a_page_turned_off_and_an_unknown_tournament_answer_the_same_404(
         unknown = httpx.get(f"{base}/t/no-such-{event}")
         assert hidden.status_code == unknown.status_code == 404
         assert CLOSED in hidden.text and hidden.text == unknown.text
-        for path in ("content", "live"):
+        for path in ("content", "live", "clock", "clock/content"):
             assert httpx.get(f"{base}/t/{event}/{path}").status_code == 404
             assert httpx.get(f"{base}/t/no-such-{event}/{path}").status_code == 404
         assert "Store Showdown" not in hidden.text
@@ -102,6 +105,13 @@ def test_a_page_turned_off_and_an_unknown_tournament_answer_the_same_404(
     assert on.returncode == 0 and "on at" in on.stdout
     with served(store) as base:
         assert httpx.get(f"{base}/t/{event}").status_code == 200
+        clock = httpx.get(f"{base}/t/{event}/clock")
+        assert clock.status_code == 200 and 'class="countdown"' in clock.text
+        assert clock.headers["Content-Security-Policy"] == CSP_OF_THE_PAGES
+        again = httpx.get(
+            f"{base}/t/{event}/clock", headers={"If-None-Match": clock.headers["ETag"]}
+        )
+        assert again.status_code == 304
 
 
 def test_q_keeps_only_the_tables_it_finds(store: str, event: str) -> None:

@@ -58,9 +58,23 @@ def four_decks(*members: str) -> dict[str, Any]:
 
 def test_team_option_selects_the_team_rules_of_lcg_2_1d_team_turniere() -> None:
     rules = ruleset("lcg-2.1d", {"team": True})
-    assert isinstance(rules, Lcg21dTeams) and rules.team and rules.options == {"team": True}
+    assert isinstance(rules, Lcg21dTeams) and rules.team
+    assert rules.options == {"team": True, "round_minutes": 90}
     assert not ruleset("lcg-2.1d", {"team": False}).team
-    assert ROUND_MINUTES == (80, 100)  # "zwischen 80 und 100 Minuten", the clock's to use
+    assert ROUND_MINUTES == (80, 100)
+
+
+def test_a_team_round_lasts_the_announced_80_to_100_minutes_lcg_2_1d_team_turniere_wertung() -> (
+    None
+):
+    """ "Das Zeitlimit pro Runde (zwischen 80 und 100 Minuten) wird vom TO ... bekannt
+    gegeben": 90 unless announced, and the final match ("Begegnung") the same."""
+    assert ruleset("lcg-2.1d", {"team": True}).round_time().minutes("swiss") == 90
+    timed = ruleset("lcg-2.1d", {"team": True, "round_minutes": 100}).round_time()
+    assert timed.minutes("swiss") == timed.minutes("elimination", "final") == 100
+    for wrong in (79, 101):
+        with pytest.raises(InvalidOptions, match="from 80 to 100"):
+            ruleset("lcg-2.1d", {"team": True, "round_minutes": wrong})
 
 
 @pytest.mark.parametrize("ruleset_id", ["swu-1.4", "swu-1.0", "xwing-2.0", "armada-2.0"])

@@ -12,10 +12,11 @@ import uuid
 import pytest
 
 from commands.api.public import Switches, etag_of, page_queries
+from commands.api.public import models_of as public_models
 from commands.handler import Handler
 from commands.pages import public as pages
 from commands.pages.public_labels import PUBLIC_LABELS, language, public_labels, round_name
-from commands.readmodels import Bracket, Pairings, Standings, Status
+from commands.readmodels import Status
 from commands.readside import Entry, ReadSide
 from ledger.url import open_store
 from projections.rulesets import ruleset
@@ -32,13 +33,7 @@ def side() -> ReadSide:
 
 
 def models_of(side: ReadSide, t: str = T, search: str | None = None) -> pages.PublicModels:
-    entries = side.current(t, page_queries(search))
-    status, pairings, standings, bracket = (e.model for e in entries)
-    summary = side.summary(t)
-    assert summary is not None and isinstance(status, Status)
-    assert isinstance(pairings, Pairings) and isinstance(standings, Standings)
-    assert isinstance(bracket, Bracket)
-    return pages.PublicModels(summary, status, pairings, standings, bracket, search)
+    return public_models(side, t, side.current(t, page_queries(search)), search)
 
 
 def cards(html: str) -> list[str]:

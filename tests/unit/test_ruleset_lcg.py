@@ -86,7 +86,7 @@ def games(*results: str) -> MatchResult:
 def test_registry_builds_lcg_with_double_elimination_finals_finalrunden() -> None:
     rules = ruleset("lcg-2.1d")
     assert isinstance(rules, Lcg21d)
-    assert rules.options == {"elimination": "double"}
+    assert rules.options == {"elimination": "double", "round_minutes": 70, "final_minutes": 35}
     assert rules.tiebreaker_keys == ("sos", "sos2")
 
 
