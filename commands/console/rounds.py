@@ -29,7 +29,7 @@ from commands.next_step import next_step
 from commands.pages.printouts import KINDS
 from commands.pairing_check import check_pairings
 from commands.people import sort_key
-from commands.readmodels import Pairings, Status
+from commands.readmodels import Clock, Pairings, Status
 from commands.readside import Query as ReadQuery
 from commands.views import registered_names
 from projections.pairing import eligible_players
@@ -56,20 +56,18 @@ def editor_tables(form: Form | dict[str, str], count: int) -> list[list[str]]:
 @router.get("/round")
 async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
                      manual: Annotated[int, Query(ge=0, le=1)] = 0) -> Response:  # fmt: skip
-    status, pairings = await models(request, caller, tournament, ReadQuery("status"),
-                                    ReadQuery("pairings"))  # fmt: skip
+    status, pairings, clock = await models(request, caller, tournament, ReadQuery("status"),
+                                           ReadQuery("pairings"), ReadQuery("clock"))  # fmt: skip
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
+    assert isinstance(clock, Clock)
     query = {k: v for k, v in request.query_params.items() if k[:1] in "ab"}
     editor = await over_state(
         request, tournament, lambda s, names: editing(s, names, query) if manual else None
     )
-    started_at = await over_state(
-        request, tournament, lambda s, _: s.current.started_at if s.current else None
-    )
     return page(request, caller, "org_round.html.j2",
                 **frame(tournament, await title_of(request, tournament), "round",
                         heading="Round", status=status, pairings=pairings, editor=editor,
-                        started_at=started_at, next=next_step(status)))  # fmt: skip
+                        clock=clock, next=next_step(status)))  # fmt: skip
 
 
 def editing(state: TournamentState, names: dict[str, str], query: dict[str, str]

@@ -62,6 +62,8 @@ def test_an_eight_player_swu_event_runs_from_creation_to_the_final_standings(
     screenshot(page, "console-round-paired")
     step.print_pairings(page, "console-print-pairings")
     step.start_round(page, 1)
+    expect(page.locator("#round-clock .countdown").first).to_contain_text("left")
+    screenshot(page, "console-round-started")
     step.tab(page, "Results")
     screenshot(page, "console-results")
     step.enter_round(page, "2-1")

@@ -4,6 +4,7 @@ refusals as one line with nothing appended."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 
 from fastapi.testclient import TestClient
 
@@ -261,3 +262,25 @@ def test_lists_are_submitted_as_text_and_locked(
     assert "1 of 8 submitted" in page.text
     assert "lists locked" in flash(console.post("/console/t/t1/lists/lock", data={}))
     assert handler.state("t1").lists_locked
+
+
+def test_the_round_page_shows_the_rounds_clock_and_a_tables_extension(
+    sign_in: Callable[..., TestClient], handler: Handler
+) -> None:
+    """swu-1.4 §4.3.1: a Bo3 Swiss round lasts 55 minutes from its start; a judge's
+    extension moves that table's end (the clock read model, issue 16)."""
+    console = sign_in()
+    run_round_one(console)
+    state = handler.state("t1")
+    assert state.current is not None and state.current.started_at is not None
+    ends = state.current.started_at + timedelta(minutes=55)
+    page = console.get("/console/t/t1/round").text
+    assert f"ends <strong>{ends:%H:%M}</strong> UTC" in page and "55 min" in page
+    assert f'data-ends-at="{ends.isoformat()}"' in page and "Projector clock" in page
+    first = state.current.matches[0].players
+    extension = {"round": "1", "minutes": "7", "match": " ".join(first)}
+    answer = console.post("/console/t/t1/judge/extension", data=extension)
+    assert "time extension granted" in flash(answer)
+    later = ends + timedelta(minutes=7)
+    page = console.get("/console/t/t1/round").text
+    assert "Table 1: +7 min" in page and f'data-ends-at="{later.isoformat()}"' in page
