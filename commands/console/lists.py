@@ -5,16 +5,13 @@ those its event recorded (``commands.list_status``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from commands.console.reading import frame, models, over_state, title_of
 from commands.console.respond import act, answered, back, form_of, page
 from commands.console.session import PATH, ConsoleCaller
-from commands.decklist_text import BadDeckText, looks_like_json, parse_swu_text
+from commands.decklist_text import BadDeckText, list_of
 from commands.list_status import list_status
 from commands.readside import Query as ReadQuery
 
@@ -30,25 +27,12 @@ async def lists_page(request: Request, tournament: str, caller: ConsoleCaller) -
                         heading="Lists", status=status, lists=lists))  # fmt: skip
 
 
-def list_data(text: str) -> dict[str, Any]:
-    """The list's JSON from pasted text (JSON, or a deck builder's SWU text)."""
-    if looks_like_json(text):
-        try:
-            data = orjson.loads(text)
-        except orjson.JSONDecodeError as exc:
-            raise BadDeckText(f"not valid JSON: {exc}") from None
-        if not isinstance(data, dict):
-            raise BadDeckText("a list is a JSON object")
-        return data
-    return parse_swu_text(text)
-
-
 @router.post("/submit")
 async def submit(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
     form = await form_of(request)
     here = f"{PATH}/t/{tournament}/lists"
     try:
-        data = list_data(form.get("list"))
+        data = list_of(form.get("list"))
     except BadDeckText as exc:
         return back(here, error=f"list: {exc}")
     body = {"type": "submit_list", "tournament": tournament, "player": form.get("player"),
