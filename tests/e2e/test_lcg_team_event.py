@@ -47,7 +47,7 @@ def test_scripted_team_event_ends_with_the_final_match_lcg_2_1d_team_turniere(st
     assert {r["player"]: r["points"] for r in rows}["F"] == 10
     status = read(store, "status", T)
     assert (status["stage"], status["champion"], status["options"]) == (
-        "finished", "C", {"rounds": 3, "team": True})  # fmt: skip
+        "finished", "C", {"rounds": 3, "team": True, "round_minutes": 90})  # fmt: skip
 
 
 def test_the_final_match_is_paired_as_elimination_between_the_level_teams(store: str) -> None:
