@@ -5,12 +5,17 @@ The stages and round states are the design's (Round lifecycle): a round is paire
 started, and complete when every table has a confirmed result; the next round can be
 paired only then; after the Swiss rounds planned comes the cut (when the event has
 one), the elimination rounds from the bracket, and the finish once there is a
-champion. One sentence and the console tab where it is done; it decides nothing (the
-commands refuse what the rules refuse).
+champion. Before round 1 of an SWU limited event (swu-1.4 §2.3.2) come a draft's pods
+("8 Spieler pro Gruppe", §2.3.2.1) and deck building ("30 Minuten", §2.3.2), as
+``commands.limited`` orders them (pods, then deck building; pairing does not wait for
+either, so the advice moves on to round 1 once deck building has started). One
+sentence and the console tab where it is done; it decides nothing (the commands
+refuse what the rules refuse).
 """
 
 from __future__ import annotations
 
+from commands.podviews import Pods
 from commands.readmodels import ReadModel, Status
 
 
@@ -21,22 +26,21 @@ class NextStep(ReadModel):
     disputed: int
 
 
-def next_step(status: Status) -> NextStep:
-    """The one thing to do next, and how many tables wait for a result or a judge."""
+def next_step(status: Status, pods: Pods | None = None) -> NextStep:
+    """The one thing to do next, and how many tables wait for a result or a judge
+    (``pods``: the draft's pods, when the event may have them)."""
     missing = sum(t.state in ("missing", "unconfirmed") for t in status.tables)
     disputed = sum(t.state == "disputed" for t in status.tables)
-    text, tab = advice(status, missing + disputed)
+    text, tab = advice(status, missing + disputed, pods)
     return NextStep(text=text, tab=tab, missing=missing, disputed=disputed)
 
 
-def advice(status: Status, waiting: int) -> tuple[str, str]:
+def advice(status: Status, waiting: int, pods: Pods | None = None) -> tuple[str, str]:
     stage, number, state = status.stage, status.round, status.round_state
     if stage == "finished":
         return "The tournament is finished: export the results", "finals"
     if stage == "registration":
-        if status.active_players < 2:
-            return "Register the players", "players"
-        return f"{status.active_players} players registered: pair round 1", "round"
+        return before_round_1(status, pods)
     if state == "paired":
         return f"Round {number} is paired: print the pairings and start it", "round"
     if state == "started" or waiting:
@@ -48,3 +52,16 @@ def advice(status: Status, waiting: int) -> tuple[str, str]:
     if stage == "swiss" and number >= status.rounds_planned:
         return f"Round {number} is complete: the Swiss rounds are played; finish", "finals"
     return f"Round {number} is complete: pair round {number + 1}", "round"
+
+
+def before_round_1(status: Status, pods: Pods | None) -> tuple[str, str]:
+    """Registration, then a limited event's draft pods and deck building, then round 1."""
+    players = status.active_players
+    if players < 2:
+        return "Register the players", "players"
+    deck_format = status.options.get("deck_format")
+    if status.deck_building is None and deck_format in ("draft", "sealed"):
+        if deck_format == "draft" and pods is not None and not pods.pods:
+            return f"{players} players registered: assign the draft pods", "round"
+        return f"{players} players registered: start deck building", "round"
+    return f"{players} players registered: pair round 1", "round"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal, assert_never
 
@@ -164,24 +164,28 @@ class ReadSide:
             return self._log(tournament, query, point)
         return self._past_entry(tournament, query, point, roster, prefix)
 
-    def current(self, tournament: str, queries: Sequence[Query]) -> list[Entry]:
+    def current(self, tournament: str, queries: Sequence[Query], now: datetime | None = None
+                ) -> list[Entry]:  # fmt: skip
         """Several read models of the current seq, computed under one hold of the
-        tournament's lock: a page that shows them together never mixes two points."""
-        return self.handler.read(
-            tournament, lambda s: [self._fresh_entry(tournament, q, s) for q in queries]
-        )
+        tournament's lock: a page that shows them together never mixes two points. With
+        ``now``, a ``status`` asked for flags its tables over time as ``status_at``."""
+
+        def view(state: TournamentState) -> list[Entry]:
+            late: tuple[tuple[str, ...], ...] = ()
+            if now is not None:
+                clock = self._fresh_entry(tournament, Query("clock"), state).model
+                late = clockviews.late(clock, now)
+            return [self._fresh_entry(tournament, replace(q, late=late)
+                                      if q.view == "status" else q, state)
+                    for q in queries]  # fmt: skip
+
+        return self.handler.read(tournament, view)
 
     def status_at(self, tournament: str, now: datetime) -> Entry:
         """The current status with the tables over time at ``now`` flagged, from the clock
         of the same seq (one hold of the lock): the flags are in the key, so the ETag
         changes when a table runs over, and only then."""
-
-        def view(state: TournamentState) -> Entry:
-            clock = self._fresh_entry(tournament, Query("clock"), state).model
-            late = clockviews.late(clock, now)
-            return self._fresh_entry(tournament, Query("status", late=late), state)
-
-        return self.handler.read(tournament, view)
+        return self.current(tournament, [Query("status")], now)[0]
 
     def cached_status(self, tournament: str, now: datetime) -> Entry | None:
         """``status_at`` when both entries are computed already (None: ask ``status_at``)."""

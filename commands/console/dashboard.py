@@ -2,32 +2,33 @@
 
 It renders the read side's ``status`` model (the same one as ``tledger status`` and
 ``GET /tournaments/{t}/status``); the actions of each stage live in routers of their
-own beside this one.
+own beside this one. Before round 1 an organizer also changes the options here
+(``console.options``), each shown with its value now.
 """
 
 from __future__ import annotations
 
-import asyncio
-
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from commands.api.deps import readable
-from commands.api.reads import read_side
+from commands.console.reading import may, models
 from commands.console.respond import page
 from commands.console.session import PATH, ConsoleCaller
 from commands.next_step import next_step
+from commands.podviews import Pods
 from commands.readmodels import Status
 from commands.readside import Query
+from commands.ruleset_options import ruleset_options, shown
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
 
 
 @router.get("/t/{tournament}")
 async def tournament_page(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
-    readable(caller, tournament)
-    side = await read_side(request)
-    found = await asyncio.to_thread(side.get, tournament, Query("status"))
-    assert isinstance(found.model, Status)
+    status, pods = await models(request, caller, tournament, Query("status"), Query("pods"))
+    assert isinstance(status, Status) and isinstance(pods, Pods)
+    changing = status.stage == "registration" and may(caller)("change_options")
     return page(request, caller, "tournament.html.j2", tournament=tournament,
-                status=found.model, next=next_step(found.model))  # fmt: skip
+                status=status, next=next_step(status, pods),
+                ruleset_options=ruleset_options(status.ruleset) if changing else None,
+                shown_options={k: shown(v) for k, v in status.options.items()})  # fmt: skip

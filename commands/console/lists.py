@@ -1,7 +1,10 @@
 """``/console/t/{t}/lists``: who has submitted a list, submit one by pasting its text
 (the deck builders' text ``tledger list submit`` reads, ``commands.decklist_text``, or
 the list's JSON), and lock the lists (issue 15, issue 17). The rules a list breaks are
-those its event recorded (``commands.list_status``)."""
+those its event recorded (``commands.list_status``). A team of an lcg-2.1d team
+event hands in its four decks as one list, each member's light and dark deck under the
+member's id (``{"members": {...}}``, lcg-2.1d "Team-Turniere", "Anmeldung"), pasted
+as JSON."""
 
 from __future__ import annotations
 
@@ -24,7 +27,8 @@ async def lists_page(request: Request, tournament: str, caller: ConsoleCaller) -
     lists = await over_state(request, tournament, list_status)
     return page(request, caller, "org_lists.html.j2",
                 **frame(tournament, await title_of(request, tournament), "lists",
-                        heading="Lists", status=status, lists=lists))  # fmt: skip
+                        heading="Lists", status=status, lists=lists,
+                        team_event=status.options.get("team") is True))  # fmt: skip
 
 
 @router.post("/submit")

@@ -4,7 +4,9 @@ them, and drop, rejoin, disqualify, withdraw or reinstate one (issue 17).
 Each action is one command of the contract (``respond.act``); a pasted list is one
 append of every registration (``reading.act_batch``), checked line by line first
 (``commands.pasted_players``). The table is the ``players`` read model; the next
-free id comes from the same fold.
+free id comes from the same fold. In an lcg-2.1d team event (the option ``team``)
+the page registers teams instead (``commands.console.teams``) and lists each team
+with its members (``commands.teamviews``).
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from commands.console.reading import act_batch, frame, models, over_state, title_of
+from commands.console.reading import frame, models, over_state, title_of
 from commands.console.respond import act, answered, back, form_of, page
 from commands.console.session import PATH, ConsoleCaller
-from commands.errors import InvalidCommand
+from commands.console.teams import every_id, register_pasted
 from commands.pasted_players import next_free_id, pasted_rows
+from commands.pasted_teams import next_numbered
 from commands.readmodels import Players, Status
 from commands.readside import Query as ReadQuery
+from commands.teamviews import team_members
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/players", include_in_schema=False)
 #: the actions of one player's row: command type, and whether it takes a reason
@@ -39,11 +43,17 @@ async def players_page(request: Request, tournament: str, caller: ConsoleCaller,
         ReadQuery("players"), ReadQuery("status"))  # fmt: skip
     assert isinstance(found, Players) and isinstance(everyone, Players)
     assert isinstance(status, Status)
-    taken = await over_state(request, tournament, lambda s, _: list(s.players))
+    taken = await over_state(request, tournament, every_id)
+    teams = await over_state(request, tournament, team_members)
+    next_id, team_event = next_free_id(taken), status.options.get("team") is True
     return page(request, caller, "org_players.html.j2",
                 **frame(tournament, await title_of(request, tournament), "players",
-                        heading="Players", players=found, search=q,
-                        next_id=next_free_id(taken), started=status.round > 0))  # fmt: skip
+                        heading="Teams" if team_event else "Players",
+                        players=found, search=q,
+                        next_team=next_numbered("team", taken),
+                        next_members=[next_id, next_free_id([*taken, next_id])],
+                        next_id=next_id, started=status.round > 0, team_event=team_event,
+                        teams=teams.teams))  # fmt: skip
 
 
 @router.post("/register")
@@ -58,16 +68,7 @@ async def register(request: Request, tournament: str, caller: ConsoleCaller) -> 
 
 @router.post("/paste")
 async def paste(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
-    """Every pasted line registered as one append, or none (the refused line named)."""
-    form = await form_of(request)
-    here = f"{PATH}/t/{tournament}/players"
-    taken = await over_state(request, tournament, lambda s, _: list(s.players))
-    try:
-        rows = pasted_rows(form.get("list"), tournament, taken)
-    except InvalidCommand as exc:
-        return back(here, error=str(exc))
-    outcome = await act_batch(request, caller, [r.command for r in rows], [r.row for r in rows])
-    return answered(here, outcome, f"registered {len(rows)} players")
+    return await register_pasted(request, tournament, caller, pasted_rows, "players")
 
 
 @router.post("/{player}/{action}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any, TypeVar
 
 from fastapi import Request
@@ -33,12 +34,13 @@ M = TypeVar("M", bound=ReadModel)
 REFUSALS = (CommandError, Forbidden, ProjectionError, ReplayError)
 
 
-async def models(request: Request, caller: Principal, tournament: str, *queries: Query
-                 ) -> list[Any]:  # fmt: skip
-    """The read models asked for, of one seq (403 for a token of another tournament)."""
+async def models(request: Request, caller: Principal, tournament: str, *queries: Query,
+                 at: datetime | None = None) -> list[Any]:  # fmt: skip
+    """The read models asked for, of one seq (403 for a token of another tournament);
+    ``at``: the time now, for a status that flags the tables over time (``status_at``)."""
     readable(caller, tournament)
     side = await read_side(request)
-    entries = await asyncio.to_thread(side.current, tournament, list(queries))
+    entries = await asyncio.to_thread(side.current, tournament, list(queries), at)
     return [e.model for e in entries]
 
 

@@ -1,7 +1,9 @@
 """``/console/t/{t}/results``: results entered from the keyboard, "table number, result,
 Enter" (issue 17), the tables still missing or disputed at the top, and corrections of
 played rounds with the regulation's timing shown before confirming and the impact
-shown after.
+shown after. The tables still playing after their time (the clock's ends, extensions
+included) are marked "over time": the status read at the shell's time now
+(``ReadSide.status_at``, as ``GET /tournaments/{t}/status``).
 
 A typed line is read by ``commands.result_text`` (the CLI's words and the ruleset's
 slip form) into the contract's ``report_result``; an official's report is confirmed.
@@ -41,8 +43,9 @@ Text = Annotated[str, Query(max_length=200)]
 @router.get("")
 async def results_page(request: Request, tournament: str, caller: ConsoleCaller,
                        table: Text = "") -> Response:  # fmt: skip
+    now = handler_of(request).clock()
     status, pairings = await models(request, caller, tournament, ReadQuery("status"),
-                                    ReadQuery("pairings"))  # fmt: skip
+                                    ReadQuery("pairings"), at=now)  # fmt: skip
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
     played = await over_state(request, tournament, played_rounds)
     typing = await over_state(request, tournament, lambda s, _: hint(s))

@@ -1,6 +1,7 @@
 """``/console/t/{t}/round``: pair the next round (automatically, from the bracket once
 the cut is made, or by hand with warnings shown before sending), print pairings and
-slips, and start the round (issue 17).
+slips, and start the round (issue 17). Before round 1 of an SWU limited event, the
+same page assigns a draft's pods and starts deck building (``console.limited``).
 
 Pairing by hand: the editor is a list of tables, each two selects of the players who
 may play the next round (the second left empty: a bye). "Check" reloads the page with
@@ -29,6 +30,7 @@ from commands.next_step import next_step
 from commands.pages.printouts import KINDS
 from commands.pairing_check import check_pairings
 from commands.people import sort_key
+from commands.podviews import Pods
 from commands.readmodels import Clock, Pairings, Status
 from commands.readside import Query as ReadQuery
 from commands.views import registered_names
@@ -56,10 +58,11 @@ def editor_tables(form: Form | dict[str, str], count: int) -> list[list[str]]:
 @router.get("/round")
 async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
                      manual: Annotated[int, Query(ge=0, le=1)] = 0) -> Response:  # fmt: skip
-    status, pairings, clock = await models(request, caller, tournament, ReadQuery("status"),
-                                           ReadQuery("pairings"), ReadQuery("clock"))  # fmt: skip
+    status, pairings, clock, pods = await models(
+        request, caller, tournament, ReadQuery("status"), ReadQuery("pairings"),
+        ReadQuery("clock"), ReadQuery("pods"))  # fmt: skip
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
-    assert isinstance(clock, Clock)
+    assert isinstance(clock, Clock) and isinstance(pods, Pods)
     query = {k: v for k, v in request.query_params.items() if k[:1] in "ab"}
     editor = await over_state(
         request, tournament, lambda s, names: editing(s, names, query) if manual else None
@@ -67,7 +70,8 @@ async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
     return page(request, caller, "org_round.html.j2",
                 **frame(tournament, await title_of(request, tournament), "round",
                         heading="Round", status=status, pairings=pairings, editor=editor,
-                        clock=clock, next=next_step(status)))  # fmt: skip
+                        clock=clock, pods=pods, next=next_step(status, pods),
+                        deck_format=status.options.get("deck_format")))  # fmt: skip
 
 
 def editing(state: TournamentState, names: dict[str, str], query: dict[str, str]

@@ -22,12 +22,15 @@ from commands.console import (
     finals,
     history,
     judge,
+    limited,
     lists,
+    options,
     people,
     players,
     results,
     rounds,
     setup,
+    teams,
 )
 from commands.console.respond import HEADERS, back, form_of, page
 from commands.console.session import (
@@ -46,6 +49,8 @@ ROUTERS: tuple[APIRouter, ...] = (router, dashboard.router)
 # the organizer's pages (issue 17)
 ROUTERS += (setup.router, players.router, lists.router, rounds.router, results.router,
             finals.router)  # fmt: skip
+# the event formats of issue 16 (team events, SWU limited) and change_options
+ROUTERS += (teams.router, limited.router, options.router)
 # the judges' and auditors' pages (issue 17); people before players: /players/{p}
 ROUTERS += (judge.router, people.router, history.router, audit.router)
 #: a session lasts a venue's day; the token's own expiry and revocation still apply

@@ -1,0 +1,78 @@
+"""A list of teams pasted into the console (lcg-2.1d "Team-Turniere", "Anmeldung":
+"als zweiköpfige Teams anmelden"; issue 17: "register players ... by pasting a
+list"), into the ``register_team`` commands of one append.
+
+One team a line: ``Team name; Member 1; Member 2`` (a tab between the three works as
+well, as cells copied from a spreadsheet; a comma when the line has neither). Each
+team gets the next free id ``team1``, ``team2``, ... and each member the next free
+``p1``, ``p2``, ... (ids are seat numbers, never personal data; the names go to the
+registry). Every line is checked as the contract checks a registration before
+anything is sent, and a line names its error. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pydantic import ValidationError
+
+from commands.errors import InvalidCommand
+from commands.models import COMMAND_ADAPTER, RegisterTeam, describe
+
+SEPARATORS = (";", "\t", ",")
+
+
+def next_numbered(prefix: str, taken: Iterable[str]) -> str:
+    """``prefix`` and one more than the highest number of an id like ``{prefix}7``."""
+    pattern = re.compile(re.escape(prefix) + r"(\d+)")
+    numbers = [int(m.group(1)) for t in taken if (m := pattern.fullmatch(t))]
+    return f"{prefix}{max(numbers, default=0) + 1}"
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """One team's registration and the line it came from."""
+
+    row: int
+    command: RegisterTeam
+
+
+def team_cells(line: str, number: int) -> list[str]:
+    """The team's name and its two members' names, from one pasted line."""
+    separator = next((s for s in SEPARATORS if s in line), None)
+    cells = [c.strip() for c in line.split(separator)] if separator else [line.strip()]
+    if len(cells) != 3 or not all(cells):
+        raise InvalidCommand(
+            f"line {number}: a team is 'Team name; Member 1; Member 2', got {line.strip()!r}"
+        )
+    return cells
+
+
+def pasted_teams(text: str, tournament: str, taken: Iterable[str]) -> list[TeamRow]:
+    """The team registrations a pasted text asks for; ``taken``: every id in the event
+    (teams and members), so new ids never collide."""
+    used = set(taken)
+    rows: list[TeamRow] = []
+    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+        if not line.strip():
+            continue
+        name, first, second = team_cells(line, number)
+        team = next_numbered("team", used)
+        used.add(team)
+        members = []
+        for member in (first, second):
+            members.append({"player": next_numbered("p", used), "name": member})
+            used.add(members[-1]["player"])
+        data = {"type": "register_team", "tournament": tournament, "team": team,
+                "name": name, "members": members}  # fmt: skip
+        try:
+            command = COMMAND_ADAPTER.validate_python(data)
+        except ValidationError as exc:
+            raise InvalidCommand(f"line {number}: {describe(exc)}") from None
+        assert isinstance(command, RegisterTeam)
+        rows.append(TeamRow(number, command))
+    if not rows:
+        raise InvalidCommand("nothing pasted: one team a line, 'Team name; Member 1; Member 2'")
+    return rows
