@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from commands.auditmodels import Verified
-    from ledger.store import Recorded
+    from ledger.store import PlayerEntry, Recorded
     from projections.state import TournamentState
     from replay.witness import Witness
 
@@ -233,20 +233,21 @@ def export(
 def results_export(tournament: str, store: str | None, fmt: str) -> bytes:
     """The results document of the tournament's whole (checked) log, as CSV or JSON."""
     st, state, events = load_state(tournament, store)
-    return results_bytes(state, events, names_of(st, state), fmt)
+    return results_bytes(state, events, st.players(tournament), fmt)
 
 
-def results_bytes(state: TournamentState, events: Sequence[Recorded], names: Mapping[str, str],
-                  fmt: str) -> bytes:  # fmt: skip
-    """The results document of ``state`` (the fold of ``events``) as CSV or JSON (``export
-    --format csv|json`` and the console's downloads)."""
+def results_bytes(state: TournamentState, events: Sequence[Recorded],
+                  entries: Mapping[str, PlayerEntry], fmt: str) -> bytes:  # fmt: skip
+    """The results document of ``state`` (the fold of ``events``) with the registry's
+    ``entries`` as CSV or JSON (``export --format csv|json`` and the console's
+    downloads)."""
     import orjson
 
     from commands.results_csv import csv_bytes
     from commands.results_doc import results_document
     from commands.views import json_of
 
-    doc = results_document(state, events, names)
+    doc = results_document(state, events, entries)
     if fmt == "csv":
         return csv_bytes(doc)
     return orjson.dumps(json_of(doc), option=orjson.OPT_INDENT_2) + b"\n"

@@ -7,7 +7,8 @@ layout and column names are those ``replay.results_parse`` reads back):
 1. the standings in order: rank, player, name, points, record, dropped, every
    tiebreaker of the ruleset unrounded, then the first round the player could be
    paired in, the Swiss rounds missed while away, the round after which the player
-   dropped and their status (and lcg-2.1d's deducted points);
+   dropped and their status (and lcg-2.1d's deducted points; in a team event, each
+   team's own name and its two members' ids and names);
 2. every match result, byes included, one result field per column;
 3. the event: format, tournament, name, ruleset, options, seed, tiebreakers, stage,
    the cut, champion, ``seq`` and head.
@@ -32,7 +33,13 @@ from typing import Any
 
 import orjson
 
-from commands.results_doc import ResultsDocument, ResultsMatch, ResultsPlayer, ResultsRound
+from commands.results_doc import (
+    ResultsDocument,
+    ResultsMatch,
+    ResultsPlayer,
+    ResultsRound,
+    ResultsTeam,
+)
 from replay.results_parse import (
     CSV_FORMAT,
     DEDUCTIONS,
@@ -42,6 +49,7 @@ from replay.results_parse import (
     PLAYER_COLUMNS,
     RESULT_COLUMNS,
     STANDING_COLUMNS,
+    TEAM_COLUMNS,
     TEXT_COLUMNS,
     escaped,
 )
@@ -85,7 +93,9 @@ def cells(columns: Iterable[str], values: Iterable[Any]) -> list[str]:
 
 def standing_rows(doc: ResultsDocument) -> Iterable[list[str]]:
     extra = [DEDUCTIONS] if doc.point_deductions else []
-    header = [*STANDING_COLUMNS, *doc.tiebreakers, *PLAYER_COLUMNS, *extra]
+    teams = None if doc.teams is None else {t.team: t for t in doc.teams}
+    header = [*STANDING_COLUMNS, *doc.tiebreakers, *PLAYER_COLUMNS, *extra,
+              *(TEAM_COLUMNS if teams is not None else ())]  # fmt: skip
     yield header
     players = {p.player: p for p in doc.players}
     for row in doc.standings:
@@ -96,12 +106,18 @@ def standing_rows(doc: ResultsDocument) -> Iterable[list[str]]:
                   *player_facts(facts)]  # fmt: skip
         if doc.point_deductions:
             values.append(doc.deductions.get(row.player, 0))
+        if teams is not None:
+            values += team_facts(teams[row.player])
         yield cells(header, values)
 
 
 def player_facts(p: ResultsPlayer) -> list[Any]:
     return [p.first_round, " ".join(str(r) for r in p.missed_rounds), p.dropped_after_round,
             p.status]  # fmt: skip
+
+
+def team_facts(team: ResultsTeam) -> list[Any]:
+    return [team.name, *(value for m in team.members for value in (m.player, m.name))]
 
 
 def result_rows(doc: ResultsDocument) -> Iterable[list[str]]:

@@ -10,6 +10,11 @@ options and recorded seed, and the standings, with the log's ``seq`` and head.
 Enough to rebuild the standings through the contract's commands
 (``replay.results_import``), which is how the export is tested.
 
+In an lcg-2.1d team event ("Team-Turniere") the competitors are teams: ``players``
+and the standings name each team with both members, "Rebel Cell (Ada, Ben)", and
+``teams`` (only in a team event, so other documents keep their bytes) gives each
+team's own name and its members' ids and names, what ``register_team`` takes.
+
 Names are included (they are printed publicly anyway); external ids are not, nor
 are the reasons given for drops and disqualifications (a reason such as "ill" is
 personal data and no result depends on it). A penalty keeps its infraction: that is
@@ -34,7 +39,7 @@ from commands.readmodels import (
     unset,
 )
 from commands.roster import status_of
-from commands.views import name_of, number, standings
+from commands.views import name_of, number, registered_names, standings
 from ledger.events import (
     CutMade,
     PlayerDisqualified,
@@ -43,7 +48,7 @@ from ledger.events import (
     PlayerRejoined,
     RoundPaired,
 )
-from ledger.store import Recorded
+from ledger.store import PlayerEntry, Recorded
 from projections.elimination import champion
 from projections.state import TABLE_STATE, Match, Player, Round, TournamentState
 
@@ -77,6 +82,20 @@ class ResultsMatch(ReadModel):
     bracket: str | None = Field(None, exclude_if=unset)
     light: str | None = Field(None, exclude_if=unset)
     chooses_side: str | None = Field(None, exclude_if=unset)
+
+
+class ResultsMember(ReadModel):
+    player: str
+    name: str
+
+
+class ResultsTeam(ReadModel):
+    """A team of a team event: its id (the competitor in rounds and standings), its own
+    name and its two members ("Anmeldung": "als zweiköpfige Teams anmelden")."""
+
+    team: str
+    name: str
+    members: list[ResultsMember]
 
 
 class ResultsRound(ReadModel):
@@ -135,6 +154,7 @@ class ResultsDocument(ReadModel):
     seq: int
     head: str
     players: list[ResultsPlayer]
+    teams: list[ResultsTeam] | None = Field(None, exclude_if=unset)
     rounds: list[ResultsRound]
     roster_changes: list[RosterChange]
     penalties: list[ResultsPenalty]
@@ -149,11 +169,14 @@ class ResultsDocument(ReadModel):
 
 
 def results_document(
-    state: TournamentState, events: Sequence[Recorded], names: Mapping[str, str]
+    state: TournamentState, events: Sequence[Recorded], entries: Mapping[str, PlayerEntry]
 ) -> ResultsDocument:
-    """The document of the fold ``state`` of ``events`` (the same log)."""
+    """The document of the fold ``state`` of ``events`` (the same log); ``entries``: the
+    registry (players, teams and their members, by id)."""
     from projections.standings import ruleset_of
 
+    registry = {player: entry.name for player, entry in entries.items()}
+    names = registered_names(entries, state.teams)
     table = standings(state, names)
     rules = ruleset_of(state)
     return ResultsDocument(
@@ -163,6 +186,8 @@ def results_document(
         stage=state.stage,
         seq=state.seq, head=state.head,
         players=[results_player(p, names) for p in state.players.values()],
+        teams=[results_team(team, members, registry) for team, members in state.teams.items()]
+        if rules.team else None,
         rounds=[results_round(r) for r in state.rounds],
         roster_changes=roster_changes(state, events, names),
         penalties=penalties(state, names),
@@ -176,6 +201,11 @@ def results_player(p: Player, names: Mapping[str, str]) -> ResultsPlayer:
     return ResultsPlayer(player=p.id, name=name_of(names, p.id), status=status_of(p),
                          first_round=p.first_round, missed_rounds=sorted(p.missed),
                          dropped_after_round=p.dropped_after)  # fmt: skip
+
+
+def results_team(team: str, members: Sequence[str], registry: Mapping[str, str]) -> ResultsTeam:
+    return ResultsTeam(team=team, name=name_of(registry, team), members=[
+        ResultsMember(player=p, name=name_of(registry, p)) for p in members])  # fmt: skip
 
 
 def results_round(rnd: Round) -> ResultsRound:

@@ -72,10 +72,28 @@ class Registered:
     first_round: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Member:
+    player: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team of an lcg-2.1d team event ("Team-Turniere", "Anmeldung": teams of two):
+    the competitor ``team`` with its own name and its two members, what
+    ``register_team`` takes."""
+
+    team: str
+    name: str
+    members: tuple[Member, Member]
+
+
 @dataclass(slots=True)
 class Results:
     """Everything the standings of an export follow from, and the standings it shows
-    (each row as ``standings --json`` prints it)."""
+    (each row as ``standings --json`` prints it); a team event's ``players`` are its
+    teams, each also in ``teams`` with its members."""
 
     tournament: str
     name: str
@@ -90,8 +108,24 @@ class Results:
     cut_size: int | None = None
     cut_seeds: list[str] | None = None
     standings: list[dict[str, Any]] = field(default_factory=list)
+    teams: list[Team] = field(default_factory=list)
     seq: int = 0
     head: str = ""
+
+    @property
+    def team_event(self) -> bool:
+        """An lcg-2.1d team event, whose competitors register as teams."""
+        return self.options.get("team") is True
+
+    def check_teams(self) -> None:
+        """A team event's competitors each with their members (``register_team`` takes
+        nothing less), and teams in no other event."""
+        teams = {t.team for t in self.teams}
+        if not self.team_event and teams:
+            raise InvalidResults("teams in an event that is not a team event (option team)")
+        missing = [p.player for p in self.players if self.team_event and p.player not in teams]
+        if missing:
+            raise InvalidResults(f"the team event names no members of {', '.join(missing)}")
 
     @property
     def swiss_rounds(self) -> int:

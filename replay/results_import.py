@@ -3,13 +3,15 @@ same standings").
 
 The commands are what an organizer would have run to reach the same results:
 ``create_tournament`` with the recorded ruleset, options and seed (so the random
-last tiebreaker falls the same way), ``register_player`` before the first round a
-player could be paired in, per Swiss round a manual ``pair_round`` listing the
+last tiebreaker falls the same way), ``register_player`` (in a team event
+``register_team`` with the team's members, lcg-2.1d "Team-Turniere") before the
+first round a player could be paired in, per Swiss round a manual ``pair_round`` listing the
 recorded tables in table order (then the byes), ``start_round`` and a
 ``report_result`` per confirmed result, the drops, returns and disqualifications
 after the round in which they happened (before or after the cut), point
 deductions after their round, ``make_cut`` with the recorded size after the last
-Swiss round, and each elimination round paired from the bracket (the contract
+Swiss round (a team event's cut of two comes with its final match's ``pair_round``,
+``make_cut`` is refused there), and each elimination round paired from the bracket (the contract
 pairs those from the bracket only; :func:`differences` compares them, and the
 cut, with the export).
 
@@ -67,11 +69,20 @@ def gap_commands(
             yield {"type": "issue_penalty", **t, "player": d.player, "round": d.round,
                    "penalty": "point_deduction", "infraction": d.infraction,
                    "points": d.points}  # fmt: skip
+    teams = {team.team: team for team in results.teams}
     for p in results.players:
-        if p.first_round == gap + 1:
+        if p.first_round != gap + 1:
+            continue
+        team = teams.get(p.player)
+        if team is None:
             yield {"type": "register_player", **t, "player": p.player, "name": p.name}
-    yield from change_commands(results.changes, gap, False, t, returns)
-    if results.cut_size is not None and gap == results.swiss_rounds:
+        else:
+            members = [{"player": m.player, "name": m.name} for m in team.members]
+            yield {"type": "register_team", **t, "team": team.team, "name": team.name,
+                   "members": members}  # fmt: skip
+    yield from change_commands(results.changes, gap, gap > results.swiss_rounds, t, returns)
+    cut_made = results.cut_size is not None and not results.team_event
+    if cut_made and gap == results.swiss_rounds:
         yield {"type": "make_cut", **t, "size": results.cut_size}
         yield from change_commands(results.changes, gap, True, t, returns)
 

@@ -10,10 +10,12 @@ from replay.results_data import (
     Change,
     Deduction,
     InvalidResults,
+    Member,
     PlayedRound,
     PlayedTable,
     Registered,
     Results,
+    Team,
 )
 
 CHANGES = ("dropped", "rejoined", "reinstated", "disqualified")
@@ -50,6 +52,8 @@ def results_of_document(doc: dict[str, Any]) -> Results:
         cut_size=need(cut, "size", int, "cut") if cut is not None else None,
         cut_seeds=[str(s) for s in need(cut, "seeds", list, "cut")] if cut is not None else None,
         standings=need(doc, "standings", list, "document"),
+        teams=[team(x, f"teams[{i}]") for i, x in enumerate(need(doc, "teams", list, "document"))]
+        if "teams" in doc else [],
         seq=need(doc, "seq", int, "document"), head=need(doc, "head", str, "document"),
     )  # fmt: skip
 
@@ -57,6 +61,17 @@ def results_of_document(doc: dict[str, Any]) -> Results:
 def registered(p: Any, where: str) -> Registered:
     return Registered(need(p, "player", str, where), need(p, "name", str, where),
                       need(p, "first_round", int, where))  # fmt: skip
+
+
+def team(t: Any, where: str) -> Team:
+    """A team event's team (lcg-2.1d "Team-Turniere"): two members, each an id and a name."""
+    members = need(t, "members", list, where)
+    if len(members) != 2:
+        raise InvalidResults(f"{where}.members: not two members")
+    first, second = (Member(need(m, "player", str, f"{where}.members[{i}]"),
+                            need(m, "name", str, f"{where}.members[{i}]"))
+                     for i, m in enumerate(members))  # fmt: skip
+    return Team(need(t, "team", str, where), need(t, "name", str, where), (first, second))
 
 
 def played_round(r: Any, where: str) -> PlayedRound:

@@ -4,7 +4,8 @@ The CSV has three sections, each a header row and its rows, separated by one
 blank line: the standings in order with every tiebreaker unrounded and what each
 player's standing follows from besides the matches (the first round they could
 be paired in, the Swiss rounds they missed while away, the round after which they
-dropped, their status, and in lcg-2.1d the points deducted as penalties); every
+dropped, their status, in lcg-2.1d the points deducted as penalties, and in a team
+event each team's own name and members); every
 match result, byes included, one result field per column; and the event (field,
 value): format, ruleset, options, seed, the cut, ``seq`` and head. The column names
 live here, where they are read, and the writer (``commands.results_csv``) uses
@@ -21,7 +22,7 @@ import orjson
 
 from replay.results_data import InvalidResults, PlayedRound, PlayedTable, Results
 from replay.results_json import results_of_document
-from replay.results_roster import changes_of_players
+from replay.results_roster import changes_of_players, teams_of
 
 CSV_FORMAT = "tledger-results-csv/1"
 JSON_FORMAT = "tledger-results/1"
@@ -29,6 +30,9 @@ STANDING_COLUMNS = ("rank", "player", "name", "points", "wins", "losses", "draws
 #: after the tiebreakers: what a standing follows from besides the matches
 PLAYER_COLUMNS = ("first_round", "missed_rounds", "dropped_after_round", "status")
 DEDUCTIONS = "deductions"
+#: last, in a team event only (lcg-2.1d "Team-Turniere"): the team's own name and its
+#: two members, what ``register_team`` takes (``name`` holds "Team (Member, Member)")
+TEAM_COLUMNS = ("team_name", "member_1", "member_1_name", "member_2", "member_2_name")
 RESULT_COLUMNS = (
     "round", "stage", "table", "bracket", "player_a", "name_a", "player_b", "name_b", "state",
     "games_a", "games_b", "draws", "points_a", "points_b", "winner", "decided_by",
@@ -40,7 +44,8 @@ EVENT_COLUMNS = ("field", "value")
 #: such a cell is written with a leading apostrophe, as OWASP advises against CSV
 #: injection (one that starts with an apostrophe gets another), and read without it.
 TEXT_COLUMNS = frozenset({"player", "name", "player_a", "name_a", "player_b", "name_b",
-                          "winner", "no_show", "concession", "light", "value"})  # fmt: skip
+                          "winner", "no_show", "concession", "light", "value",
+                          *TEAM_COLUMNS})  # fmt: skip
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
 #: result fields of one value each (the pairs games and points have a column per player)
 PLAIN_FIELDS = ("draws", "winner", "decided_by", "light", "no_show", "concession")
@@ -64,7 +69,9 @@ def read_json(data: bytes) -> Results:
         raise InvalidResults(f"not JSON: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != JSON_FORMAT:
         raise InvalidResults(f"not a results document: its format must be {JSON_FORMAT!r}")
-    return results_of_document(doc)
+    results = results_of_document(doc)
+    results.check_teams()
+    return results
 
 
 def read_csv(data: bytes) -> Results:
@@ -96,6 +103,8 @@ def read_csv(data: bytes) -> Results:
         seq=int(event_number(event, "seq")), head=event.get("head", ""),
     )  # fmt: skip
     results.players, results.changes, results.deductions = changes_of_players(facts, results)
+    results.teams = teams_of(facts)
+    results.check_teams()
     return results
 
 

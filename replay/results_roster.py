@@ -9,12 +9,21 @@ where the ruleset has one, a reinstatement otherwise: both count a missed round
 alike); the last drop is after ``dropped_after_round``, after the cut when the
 player is among the cut's seeds (a player dropped before the cut is not). A point
 deduction is issued after the last Swiss round, before any cut: the CSV keeps each
-player's total, not the round of each deduction.
+player's total, not the round of each deduction. A team event's rows also give each
+team's own name and its members (lcg-2.1d "Team-Turniere").
 """
 
 from __future__ import annotations
 
-from replay.results_data import Change, Deduction, InvalidResults, Registered, Results
+from replay.results_data import (
+    Change,
+    Deduction,
+    InvalidResults,
+    Member,
+    Registered,
+    Results,
+    Team,
+)
 
 REASON = "as in the results export"
 
@@ -81,3 +90,17 @@ def leaving_of(player: str, r: dict[str, str], results: Results, where: str) -> 
     swiss = results.swiss_rounds
     after_cut = after > swiss or (after == swiss and player in (results.cut_seeds or []))
     return Change(player, "dropped" if status == "dropped" else "disqualified", after, after_cut)
+
+
+def teams_of(facts: list[tuple[int, dict[str, str]]]) -> list[Team]:
+    """The teams of a team event's rows (none where the CSV has no team columns)."""
+    teams = []
+    for line, r in facts:
+        if "team_name" not in r:
+            continue
+        members = (Member(r.get("member_1", ""), r.get("member_1_name", "")),
+                   Member(r.get("member_2", ""), r.get("member_2_name", "")))  # fmt: skip
+        if not all(m.player for m in members):
+            raise InvalidResults(f"line {line}: team {r['player']!r} without its two members")
+        teams.append(Team(r["player"], r["team_name"], members))
+    return teams

@@ -20,7 +20,6 @@ from commands.console.respond import act, answered, form_of, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.readmodels import Bracket, Standings, Status
 from commands.readside import Query as ReadQuery
-from commands.views import registered_names
 from projections.state import TournamentState
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/finals", include_in_schema=False)
@@ -76,8 +75,7 @@ async def export(request: Request, tournament: str, fmt: str, caller: ConsoleCal
 
     def document(state: TournamentState) -> bytes:
         events = handler.store.load(tournament, until=state.seq)
-        names = registered_names(handler.store.players(tournament), state.teams)
-        return results_bytes(state, events, names, fmt)
+        return results_bytes(state, events, handler.store.players(tournament), fmt)
 
     data = await asyncio.to_thread(handler.read, tournament, document)
     disposition = f'attachment; filename="{tournament}-results.{fmt}"'

@@ -93,6 +93,30 @@ def test_export_and_import_keep_the_team_event_and_its_names(store: str, tmp_pat
     assert read(other, "verify", T)["ok"]
 
 
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_a_results_export_comes_back_by_team_with_its_final_match(store: str, fmt: str) -> None:
+    """``export --format csv|json`` names each team with its members, and read back it
+    registers the teams (``register_team``) and pairs the final match itself (its cut
+    of two comes with ``pair_round``: ``make_cut`` is refused, "Eine Finalrunde gibt es
+    im Team-Turnier nicht"); a forgotten member stays forgotten."""
+    from replay.results_import import commands_of
+    from replay.results_parse import read_csv, read_json
+    from tests.e2e.test_results_export import rebuilt
+
+    assert cli("forget", T, "a2", "--store", store).exit_code == 0
+    data = cli("export", T, "--format", fmt, "--store", store).stdout_bytes
+    assert b"Rebel Cell (Ada, (erased))" in data and b"Imperial Guard (Eli, Fay)" in data
+    results = (read_csv if fmt == "csv" else read_json)(data)
+    assert {t.team: (t.name, [m.player for m in t.members]) for t in results.teams}["C"] == (
+        "Imperial Guard", ["c1", "c2"])  # fmt: skip
+    kinds = [c["type"] for c in commands_of(results, "again")]
+    assert kinds.count("register_team") == 8 and "register_player" not in kinds
+    assert "make_cut" not in kinds and [r.stage for r in results.rounds][-1] == "elimination"
+    standings, unlike = rebuilt(results, "again")  # unlike: the final paired otherwise
+    assert unlike == [] and standings["standings"] == read(store, "standings", T)["standings"]
+    assert standings["standings"][0]["name"] == "Imperial Guard (Eli, Fay)"
+
+
 def test_forgetting_a_member_erases_only_that_persons_name(store: str) -> None:
     assert cli("forget", T, "a1", "--store", store).exit_code == 0
     names = {r["player"]: r["name"] for r in read(store, "standings", T)["standings"]}

@@ -40,6 +40,20 @@ def golden(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[dict[str, An
     return json.loads(path.read_text()), f"sqlite:///{copy}"
 
 
+def team_event(expected: dict[str, Any]) -> bool:
+    """An lcg-2.1d team event ("Team-Turniere"): teams of two, no cut unless the two best
+    teams end level (the golden log's did not, which its status shows)."""
+    return expected["status"]["options"].get("team") is True
+
+
+def stages_of(expected: dict[str, Any]) -> set[str]:
+    """Every golden singles log plays Swiss rounds and a cut of 4; the team log Swiss only."""
+    if team_event(expected):
+        assert expected["status"]["cut_size"] == 0
+        return {"swiss"}
+    return {"swiss", "elimination"}
+
+
 def exported(tournament: str, url: str, fmt: str) -> bytes:
     result = cli("export", tournament, "--format", fmt, "--store", url)
     assert result.exit_code == 0, result.stderr
@@ -89,11 +103,18 @@ def test_csv_has_a_byte_order_mark_and_three_sections_any_csv_reader_takes(
         for key, value in exp["tiebreakers"].items():
             assert float(row[key]) == value  # unrounded: the same float
     results = list(csv.DictReader(io.StringIO(blocks[1])))
-    assert {r["stage"] for r in results} == {"swiss", "elimination"}
+    assert {r["stage"] for r in results} == stages_of(expected)
     assert any(r["state"] == "bye" and r["player_b"] == "" for r in results)
     event = dict(csv.reader(io.StringIO(blocks[2])))
     assert event["head"] == expected["head"]
     assert event["ruleset"] == expected["standings"]["ruleset"]
+    if team_event(expected):  # no cut, and every team with both members
+        assert event["cut_size"] == event["cut_seeds"] == ""
+        assert all(r["name"] == f"{r['team_name']} ({r['member_1_name']}, {r['member_2_name']})"
+                   and r["member_1"] and r["member_2"] for r in standings)  # fmt: skip
+    else:
+        assert len(json.loads(event["cut_seeds"])) == int(event["cut_size"]) == 4
+        assert "team_name" not in standings[0]
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])
@@ -114,12 +135,19 @@ def test_the_json_document_holds_rounds_byes_drops_penalties_and_the_head(
     assert (doc["seq"], doc["head"], doc["ruleset"]) == (
         expected["events"], expected["head"], expected["standings"]["ruleset"])  # fmt: skip
     assert doc["standings"] == expected["standings"]["standings"]
-    assert {r["stage"] for r in doc["rounds"]} == {"swiss", "elimination"}
+    assert {r["stage"] for r in doc["rounds"]} == stages_of(expected)
     assert any(r["byes"] for r in doc["rounds"]) or doc["ruleset"] == "lcg-2.1d"
     drops = [c for c in doc["roster_changes"] if c["change"] in ("dropped", "disqualified")]
     assert drops and all(c["after_round"] >= 1 for c in drops)
     assert [p["penalty"] for p in doc["penalties"]][:1] == ["warning"]
-    assert len(doc["cut"]["seeds"]) == doc["cut"]["size"] == 4
+    if team_event(expected):  # lcg-2.1d Team-Turniere: no Finalrunde, teams of two
+        assert doc["cut"] is None and all(len(t["members"]) == 2 for t in doc["teams"])
+        named = {t["team"]: f"{t['name']} ({', '.join(m['name'] for m in t['members'])})"
+                 for t in doc["teams"]}  # fmt: skip
+        assert named == {p["player"]: p["name"] for p in doc["players"]}
+    else:
+        assert len(doc["cut"]["seeds"]) == doc["cut"]["size"] == 4
+        assert "teams" not in doc
     assert doc["champion"] == expected["status"].get("champion", doc["champion"])
 
 

@@ -9,7 +9,15 @@ from typing import Any
 import orjson
 import pytest
 
-from replay.results_data import Change, InvalidResults, PlayedRound, PlayedTable, Registered
+from replay.results_data import (
+    Change,
+    InvalidResults,
+    Member,
+    PlayedRound,
+    PlayedTable,
+    Registered,
+    Team,
+)
 from replay.results_data import Results as ResultsData
 from replay.results_import import commands_of, standings_differences
 from replay.results_parse import read_csv, read_json
@@ -171,3 +179,52 @@ def test_a_json_document_is_checked_field_by_field() -> None:
     doc["seed"] = "one"
     with pytest.raises(InvalidResults, match=r"document\.seed: not the JSON type"):
         read_json(orjson.dumps(doc))
+
+
+# team events (lcg-2.1d "Team-Turniere") -----------------------------------------------
+
+TEAM_CSV = (
+    CSV.replace(
+        ",status\r\n", ",status,team_name,member_1,member_1_name,member_2,member_2_name\r\n"
+    )
+    .replace(",,,active\r\n", ",,,active,Rebels,a1,Ada,a2,Ann\r\n")
+    .replace(",1,dropped\r\n", ",1,dropped,Bothans,b1,Bo,b2,Bree\r\n")
+    .replace('"{""rounds"":1}"', '"{""rounds"":1,""team"":true}"')
+    .replace("ruleset,xwing-2.0", "ruleset,lcg-2.1d")
+)
+
+
+def test_a_team_events_csv_registers_each_team_with_its_two_members() -> None:
+    read = read_csv(TEAM_CSV.encode())
+    registered = [c for c in commands_of(read) if c["type"].startswith("register_")]
+    assert registered[0] == {
+        "type": "register_team", "tournament": "t", "team": "p1", "name": "Rebels",
+        "members": [{"player": "a1", "name": "Ada"}, {"player": "a2", "name": "Ann"}],
+    }  # fmt: skip
+    assert [c["type"] for c in registered] == ["register_team", "register_team"]
+
+
+def test_a_team_event_without_its_members_or_teams_elsewhere_are_refused() -> None:
+    with pytest.raises(InvalidResults, match="line 3: team 'p2' without its two members"):
+        read_csv(TEAM_CSV.replace(",b1,Bo,", ",,Bo,").encode())
+    with pytest.raises(InvalidResults, match="names no members of p1, p2"):
+        read_csv(CSV.replace('"{""rounds"":1}"', '"{""rounds"":1,""team"":true}"').encode())
+    with pytest.raises(InvalidResults, match="not a team event"):
+        read_csv(TEAM_CSV.replace(',""team"":true', "").encode())
+
+
+def test_a_team_event_makes_no_cut_its_final_match_is_paired_with_its_cut() -> None:
+    """ "Eine Finalrunde gibt es im Team-Turnier nicht": ``make_cut`` is refused, the
+    final match of two teams level at the top comes with ``pair_round``."""
+    teams = [Team(p.player, p.name, (Member(f"{p.player}a", "A"), Member(f"{p.player}b", "B")))
+             for p in results().players]  # fmt: skip
+    team_event = results(ruleset="lcg-2.1d", options={"rounds": 2, "team": True}, teams=teams,
+                         changes=[])  # fmt: skip
+    assert "make_cut" not in kinds(commands_of(team_event))
+    assert "make_cut" in kinds(commands_of(results(changes=[])))
+
+
+def test_a_drop_during_the_elimination_rounds_comes_after_its_round() -> None:
+    late = [Change("p2", "dropped", 3, after_cut=True)]
+    assert kinds(commands_of(results(changes=late)))[-2:] == ["drop_player:p2",
+                                                             "finish_tournament"]  # fmt: skip
