@@ -49,7 +49,7 @@ from ledger.events import (
     RoundPaired,
 )
 from ledger.store import PlayerEntry, Recorded
-from projections.elimination import champion
+from projections.elimination import winner
 from projections.state import TABLE_STATE, Match, Player, Round, TournamentState
 
 FORMAT: Literal["tledger-results/1"] = "tledger-results/1"
@@ -191,7 +191,7 @@ def results_document(
         rounds=[results_round(r) for r in state.rounds],
         roster_changes=roster_changes(state, events, names),
         penalties=penalties(state, names),
-        cut=cut_of(state.cut), champion=champion(state), standings=table.standings,
+        cut=cut_of(state.cut), champion=winner(state), standings=table.standings,
         point_deductions=rules.point_deductions,
         deductions={p.id: number(p.deductions) for p in state.players.values() if p.deductions},
     )  # fmt: skip

@@ -41,7 +41,7 @@ from commands.readmodels import (
 from ledger.events import CutMade
 from ledger.store import ListEntry, PlayerEntry, Recorded
 from projections.bracket import Resolved, effective_seeds, resolve
-from projections.elimination import champion
+from projections.elimination import winner
 from projections.round_names import round_name, slot_names
 from projections.rulesets.initiative import InitiativeRule
 from projections.schedule import cut_size, players_present, rounds_planned
@@ -105,7 +105,7 @@ def status(
     """``late``: the players of the tables still playing after their time (design:
     round clocks; ``commands.clockviews.late_tables`` at the caller's now)."""
     current = state.current
-    won = champion(state)
+    won = winner(state)
     tables = table_states(current, late)
     named = [p for t in tables if t.state != "confirmed" for p in t.players]
     return Status(

@@ -43,6 +43,21 @@ def champion(state: TournamentState) -> str | None:
     return resolve(state, ruleset_of(state), [s.player for s in swiss_standings(state)]).champion
 
 
+def winner(state: TournamentState) -> str | None:
+    """Who won the tournament, as status and the results document name it: the bracket's
+    champion; in an lcg-2.1d team event finished without a final match (no two teams
+    level at the top), the team with the most points ("Team-Turniere": "Am Ende der
+    Runden nach dem Schweizer System wird das Team mit den meisten Punkten zum
+    Turniersieger erklärt"). Other events without a bracket name none: their
+    documents declare no winner beyond the standings' first rank."""
+    if state.cut is not None:
+        return champion(state)
+    if not (state.finished and ruleset_of(state).team):
+        return None
+    ranked = [s.player for s in swiss_standings(state) if not s.dropped]
+    return ranked[0] if ranked else None
+
+
 def repaired(
     before: TournamentState, published: Sequence[Table]
 ) -> tuple[tuple[Table, ...], tuple[Table, ...]]:

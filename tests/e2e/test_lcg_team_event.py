@@ -6,6 +6,7 @@ finish; standings, pairings, printouts, verify, replay and export/import read it
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -163,3 +164,24 @@ def test_teams_register_and_read_by_team_over_http(tmp_path: Path) -> None:
         assert refused.status_code == 409 and "register_team" in refused.text
         rows = api.get("/tournaments/h1/standings").json()["standings"]
         assert sorted(r["name"] for r in rows) == ["Empire (Cid, Dex)", "Rebels (Ada, Ben)"]
+
+
+def test_a_team_event_finished_without_a_final_match_names_the_team_with_the_most_points(
+    tmp_path: Path,
+) -> None:
+    """lcg-2.1d Team-Turniere: "Am Ende der Runden nach dem Schweizer System wird das Team
+    mit den meisten Punkten zum Turniersieger erklärt": the golden team event (format-5)
+    ended with one team alone on top, so it has no final match, and status names that
+    team as the champion; the same log before its finish names none."""
+    golden = Path(__file__).resolve().parents[1] / "fixtures" / "logs" / "format-5"
+    store = tmp_path / "teams.sqlite3"
+    shutil.copyfile(golden / "lcg-2.1d-teams.sqlite3", store)
+    status = read(f"sqlite:///{store}", "status", "lcg-2.1d-teams")
+    standings = read(f"sqlite:///{store}", "standings", "lcg-2.1d-teams")["standings"]
+    assert status["stage"] == "finished" and status["cut_size"] == 0
+    assert status["champion"] == standings[0]["player"]
+    log = read(f"sqlite:///{store}", "log", "lcg-2.1d-teams")["events"]
+    finish = next(e["seq"] for e in log if e["type"] == "tournament_finished")
+    before = cli("status", "lcg-2.1d-teams", "--json", "--as-of", str(finish - 1),
+                 "--store", f"sqlite:///{store}")  # fmt: skip
+    assert "champion" not in json.loads(before.stdout)
