@@ -15,24 +15,36 @@ refuse what the rules refuse).
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from commands.podviews import Pods
-from commands.readmodels import ReadModel, Status
+from commands.readmodels import ReadModel, Status, TableState
 
 
 class NextStep(ReadModel):
+    """``waiting``: the current round's tables without a confirmed result, in table
+    order; ``missing`` of them have no result or one side's only, ``disputed`` have two
+    reports that differ, ``over_time`` are still playing after their time (only when
+    the status was read at a time, ``ReadSide.status_at``)."""
+
     text: str
     tab: str
     missing: int
     disputed: int
+    over_time: int = 0
+    waiting: list[TableState] = Field(default_factory=list)
 
 
 def next_step(status: Status, pods: Pods | None = None) -> NextStep:
     """The one thing to do next, and how many tables wait for a result or a judge
     (``pods``: the draft's pods, when the event may have them)."""
-    missing = sum(t.state in ("missing", "unconfirmed") for t in status.tables)
-    disputed = sum(t.state == "disputed" for t in status.tables)
+    waiting = [t for t in status.tables if t.state != "confirmed"]
+    missing = sum(t.state in ("missing", "unconfirmed") for t in waiting)
+    disputed = sum(t.state == "disputed" for t in waiting)
     text, tab = advice(status, missing + disputed, pods)
-    return NextStep(text=text, tab=tab, missing=missing, disputed=disputed)
+    return NextStep(text=text, tab=tab, missing=missing, disputed=disputed,
+                    over_time=sum(bool(t.over_time) for t in waiting),
+                    waiting=waiting)  # fmt: skip
 
 
 def advice(status: Status, waiting: int, pods: Pods | None = None) -> tuple[str, str]:

@@ -17,11 +17,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from commands.api.deps import handler_of, readable
+from commands.api.deps import handler_of
 from commands.audit import diff_between
 from commands.auditmodels import Explained
 from commands.console.reading import model
-from commands.console.respond import form_of, page
+from commands.console.respond import form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
 from commands.eventtext import describe_result
@@ -42,7 +42,6 @@ REFUSALS = (CommandError, ProjectionError, ReplayError)
 async def audit_page(request: Request, tournament: str, caller: ConsoleCaller,
                      as_of: Point = "", a: Point = "", b: Point = "",
                      explain: Annotated[str, Query(max_length=200)] = "") -> Response:  # fmt: skip
-    readable(caller, tournament)
     context = await audit_context(request, tournament, as_of, a, b, explain)
     return page(request, caller, "audit.html.j2", **context)
 
@@ -51,7 +50,6 @@ async def audit_page(request: Request, tournament: str, caller: ConsoleCaller,
 async def verify_page(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
     """``tledger verify T --witness``: the chain, the pairings re-derived, and each pasted
     witness's verdict (a malformed line is named, nothing is checked)."""
-    readable(caller, tournament)
     form = await form_of(request)
     text = form.get("witnesses")
     context = await audit_context(request, tournament, "", "", "", "")
@@ -61,7 +59,7 @@ async def verify_page(request: Request, tournament: str, caller: ConsoleCaller) 
         store = handler_of(request).store
         context["verified"] = await asyncio.to_thread(verified, store, tournament, witnesses)
     except REFUSALS as exc:
-        context["verify_error"] = str(exc).splitlines()[0]
+        context["verify_error"] = one_line(exc)
     return page(request, caller, "audit.html.j2", **context)
 
 
@@ -94,7 +92,7 @@ async def part(context: dict[str, Any], name: str, work: Any) -> Any:
     try:
         return await work
     except REFUSALS as exc:
-        context["errors"][name] = str(exc).splitlines()[0]
+        context["errors"][name] = one_line(exc)
         return None
 
 

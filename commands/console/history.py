@@ -12,9 +12,8 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from commands.api.deps import readable
 from commands.console.reading import model
-from commands.console.respond import page
+from commands.console.respond import page, whole_number
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
 from commands.eventtext import event_detail
@@ -36,13 +35,12 @@ async def history_page(
     round: Annotated[str, Query(max_length=6)] = "",
     after: Annotated[int, Query(ge=0)] = 0,
 ) -> Response:  # fmt: skip
-    readable(caller, tournament)
     players = await model(request, tournament, ReadQuery("players"), Players)
     names = {p.player: p.name for p in players.players}
     error = ""
     try:
         keep = LogFilter(types=event_types([type]) if type else (), player=player or None,
-                         round=int(round) if round.isdigit() else None)  # fmt: skip
+                         round=whole_number(round))  # fmt: skip
         log = await model(request, tournament, LogQuery(after, LOG_PAGE, keep), LogPage)
     except CommandError as exc:
         error, keep = str(exc), LogFilter()

@@ -17,10 +17,19 @@ from typing import Any, get_args
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from commands.api.deps import readable
 from commands.auditmodels import JudgeQueue
 from commands.console.reading import may, model
-from commands.console.respond import Form, act, answered, back, form_of, page
+from commands.console.respond import (
+    Form,
+    NotWhole,
+    act,
+    answered,
+    back,
+    console_path,
+    form_of,
+    one_line,
+    page,
+)
 from commands.console.session import PATH, ConsoleCaller
 from commands.decklist_text import BadDeckText, list_of
 from commands.errors import CommandError
@@ -40,7 +49,6 @@ OUTCOMES = ("legal", "illegal", "unfixable")
 
 @router.get("/t/{tournament}/judge")
 async def judge_page(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
-    readable(caller, tournament)
     queue = await model(request, tournament, Query("queue"), JudgeQueue)
     status = await model(request, tournament, Query("status"), Status)
     players = await model(request, tournament, Query("players"), Players)
@@ -55,8 +63,9 @@ async def judge_page(request: Request, tournament: str, caller: ConsoleCaller) -
 
 def target(form: Form, tournament: str) -> str:
     """The page the form was sent from (the queue, or a player's page)."""
-    sent_from = form.get("back")
-    return sent_from if sent_from.startswith(f"{PATH}/t/") else f"{PATH}/t/{tournament}/judge"
+    here = f"{PATH}/t/{tournament}/"
+    sent_from = console_path(form.get("back"), f"{here}judge")
+    return sent_from if sent_from.startswith(here) else f"{here}judge"
 
 
 @router.post("/t/{tournament}/judge/result")
@@ -65,15 +74,13 @@ async def settle(request: Request, tournament: str, caller: ConsoleCaller) -> Re
     form = await form_of(request)
     here = target(form, tournament)
     players = (form.get("player_0"), form.get("player_1"))
-    if not form.get("round").isdigit():
-        return back(here, error="round: must be a whole number")
-    round_number = int(form.get("round"))
     try:
+        round_number = form.whole("round")
         query = Query("slip", round=round_number, players=players)
         slip = await model(request, tournament, query, MatchSlip)
         result = result_of({k: v for k, v in form.pairs if v}, slip)
-    except CommandError as exc:
-        return back(here, error=str(exc).splitlines()[0])
+    except (CommandError, NotWhole) as exc:
+        return back(here, error=one_line(exc))
     body = {"type": "report_result", "tournament": tournament, "round": round_number,
             "players": list(players), "result": result}  # fmt: skip
     table = f"table {slip.table}" if slip.table is not None else "the match"

@@ -13,25 +13,18 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from commands.console.respond import Form, act, answered, form_of
+from commands.console.respond import act, answered, form_of
 from commands.console.session import PATH, ConsoleCaller
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/round", include_in_schema=False)
-
-
-def whole(form: Form, name: str) -> int | str | None:
-    """A number field as the contract takes it: blank None, digits an int, else the text
-    (the contract names what is wrong with it)."""
-    text = form.get(name)
-    return None if not text else int(text) if text.lstrip("-").isdigit() else text
 
 
 @router.post("/pods")
 async def assign_pods(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
     form = await form_of(request)
     body: dict[str, object] = {"type": "assign_pods", "tournament": tournament,
-                               "seed": whole(form, "seed")}  # fmt: skip
-    if (size := whole(form, "size")) is not None:
+                               "seed": form.number("seed")}  # fmt: skip
+    if (size := form.number("size")) is not None:
         body["pod_size"] = size  # else the command's default: 8 a pod (§2.3.2.1)
     return answered(f"{PATH}/t/{tournament}/round", await act(request, caller, body),
                     "pods assigned")  # fmt: skip
@@ -42,7 +35,7 @@ async def start_deck_building(request: Request, tournament: str, caller: Console
                               ) -> Response:  # fmt: skip
     form = await form_of(request)
     body: dict[str, object] = {"type": "start_deck_building", "tournament": tournament}
-    if (minutes := whole(form, "minutes")) is not None:
+    if (minutes := form.number("minutes")) is not None:
         body["minutes"] = minutes  # else the command's default: 30 (§2.3.2)
     return answered(f"{PATH}/t/{tournament}/round", await act(request, caller, body),
                     "deck building started")  # fmt: skip

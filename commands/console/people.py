@@ -8,7 +8,6 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from commands.api.deps import readable
 from commands.console.judge import OUTCOMES, PENALTIES, TIMINGS
 from commands.console.reading import may, model
 from commands.console.respond import page
@@ -23,7 +22,6 @@ router = APIRouter(prefix=PATH, include_in_schema=False)
 @router.get("/t/{tournament}/players/{player}")
 async def player_page(request: Request, tournament: str, player: str, caller: ConsoleCaller
                       ) -> Response:  # fmt: skip
-    readable(caller, tournament)
     history = await model(request, tournament, Query("player", player=player), PlayerHistory)
     status = await model(request, tournament, Query("status"), Status)
     names = {player: history.name} | {m.opponent: m.opponent_name or m.opponent

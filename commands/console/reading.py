@@ -19,6 +19,7 @@ from fastapi import Request
 from commands.api.deps import handler_of, readable
 from commands.api.reads import read_side
 from commands.auth import SENDERS, Forbidden, Principal
+from commands.console.respond import one_line
 from commands.errors import CommandError
 from commands.handler import BatchRefused, Outcome
 from commands.models import Command
@@ -59,10 +60,6 @@ async def title_of(request: Request, tournament: str) -> str:
     side = await read_side(request)
     found = await asyncio.to_thread(side.summary, tournament)
     return found.name if found is not None else tournament
-
-
-def one_line(exc: BaseException) -> str:
-    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
 async def act_batch(request: Request, caller: Principal, commands: Sequence[Command],

@@ -9,9 +9,10 @@ line each, escaped when rendered like every other text).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import parse_qsl, quote, urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from fastapi import HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -62,6 +63,33 @@ class Form:
     def all(self, name: str) -> list[str]:
         return [v for k, v in self.pairs if k == name]
 
+    def number(self, name: str) -> int | str | None:
+        """A number field as the contract takes it: blank None, a whole number an int,
+        anything else the text as typed (the contract's one line names what is wrong
+        with it, as it does for the API's JSON)."""
+        text = self.get(name)
+        return None if not text else whole_number(text) if WHOLE.fullmatch(text) else text
+
+    def whole(self, name: str) -> int:
+        """A number the page itself needs (to find a match): NotWhole when it is not one."""
+        found = self.number(name)
+        if not isinstance(found, int):
+            raise NotWhole(f"{name}: must be a whole number, not {self.get(name)!r}")
+        return found
+
+
+#: a whole number as typed: ASCII digits only ("²".isdigit() is true, int() refuses it)
+WHOLE = re.compile(r"-?[0-9]{1,9}")
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number, or None when it is not one."""
+    return int(text) if WHOLE.fullmatch(text) else None
+
+
+class NotWhole(ValueError):
+    """A form's number field that is not a whole number (its one line)."""
+
 
 async def form_of(request: Request) -> Form:
     """The posted form, after checking that it comes from this site's own pages: the
@@ -81,17 +109,34 @@ async def act(request: Request, caller: Principal, body: Mapping[str, Any]
     try:
         return await run(request, caller, parse_command(dict(body)))
     except (CommandError, Forbidden, ProjectionError, ReplayError) as exc:
-        return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return one_line(exc)
+
+
+def one_line(exc: BaseException) -> str:
+    """A refusal's first line (the page shows one line, never a traceback)."""
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
 def back(target: str, *, ok: str = "", error: str = "") -> RedirectResponse:
-    """303 to ``target`` (a path of the console) carrying the outcome's one line."""
-    if not target.startswith("/console"):
-        target = "/console"
+    """303 to ``target`` (a path of the console) carrying the outcome's one line; any
+    other target goes to the console's home (no open redirect)."""
+    target = console_path(target)
     word, text = ("error", error) if error else ("ok", ok)
     sep = "&" if "?" in target else "?"
     tail = f"{sep}{word}={quote(text, safe='')}" if text else ""
     return RedirectResponse(target + tail, status_code=303, headers=HEADERS)
+
+
+def console_path(target: str, fallback: str = "/console") -> str:
+    """``target`` when it is a path of the console, else ``fallback``: no other host
+    (``//host``, ``/\\host``: browsers read a backslash as a slash), no scheme, and no
+    dot segment (plain or percent-encoded) climbing out of ``/console``."""
+    path = target.partition("?")[0]
+    segments = unquote(path).replace("\\", "/").split("/")
+    inside = path == "/console" or path.startswith("/console/")
+    if inside and "" not in segments[1:-1] and not {".", ".."} & set(segments):
+        return target
+    return fallback
 
 
 def answered(target: str, outcome: Outcome | str, done: str) -> RedirectResponse:

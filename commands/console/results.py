@@ -16,22 +16,25 @@ from __future__ import annotations
 
 import asyncio
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from commands.api.deps import handler_of
-from commands.console.reading import REFUSALS, frame, models, one_line, over_state, title_of
-from commands.console.respond import act, answered, back, form_of, page
+from commands.console.reading import REFUSALS, frame, models, over_state, title_of
+from commands.console.respond import NotWhole, act, answered, back, form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.correction_preview import correction_impact, correction_preview
 from commands.eventtext import describe_result
 from commands.handler import Outcome
 from commands.models import CorrectResult, parse_command
+from commands.next_step import next_step
 from commands.readmodels import Pairings, Status
 from commands.readside import Query as ReadQuery
 from commands.result_text import hint, parse_result, table_entry
 from commands.results_doc import results_round
+from commands.roundtables import seated_tables
 from commands.views import registered_names
 from projections.standings import ruleset_of
 from projections.state import TournamentState
@@ -49,20 +52,19 @@ async def results_page(request: Request, tournament: str, caller: ConsoleCaller,
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
     played = await over_state(request, tournament, played_rounds)
     typing = await over_state(request, tournament, lambda s, _: hint(s))
-    waiting = [t for t in status.tables if t.state != "confirmed"]
     return page(request, caller, "org_results.html.j2",
                 **frame(tournament, await title_of(request, tournament), "results",
-                        heading="Results", status=status, pairings=pairings, waiting=waiting,
+                        heading="Results", status=status, pairings=pairings,
+                        next=next_step(status),
                         island=island(status, pairings), played=played, hint=typing,
                         table=table))  # fmt: skip
 
 
 def island(status: Status, pairings: Pairings) -> list[dict[str, Any]]:
     """The current round's tables for the page's preview as you type (a JSON data block)."""
-    states = {tuple(t.players): t.state for t in status.tables}
-    return [{"table": t.table, "state": states.get(tuple(t.players), ""),
-             "players": [{"id": p, "name": pairings.names.get(p, p)} for p in t.players]}
-            for t in pairings.pairings if t.table is not None]  # fmt: skip
+    return [{"table": t.table, "state": t.state,
+             "players": [{"id": p, "name": n} for p, n in zip(t.players, t.names, strict=True)]}
+            for t in seated_tables(status, pairings) if t.table is not None]  # fmt: skip
 
 
 def played_rounds(state: TournamentState, names: dict[str, str]) -> list[dict[str, Any]]:
@@ -88,7 +90,7 @@ async def enter(request: Request, tournament: str, caller: ConsoleCaller) -> Res
             request, tournament, lambda s, _: table_entry(s, form.get("table"), form.get("result"))
         )
     except REFUSALS as exc:
-        return back(f"{here}?table={form.get('table')}", error=one_line(exc))
+        return back(f"{here}?{urlencode({'table': form.get('table')})}", error=one_line(exc))
     body = {"type": "report_result", "tournament": tournament, "round": entry.round,
             "players": list(entry.players), "result": entry.result}  # fmt: skip
     outcome = await act(request, caller, body)
@@ -152,14 +154,15 @@ def match_now(state: TournamentState, names: dict[str, str], number: int, a: str
 async def correct(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
     """The correction sent; then its impact (the seq before and after)."""
     form = await form_of(request)
-    number = int(form.get("round") or 0)
     a, b, text, reason = form.get("a"), form.get("b"), form.get("result"), form.get("reason")
-    here = (f"{PATH}/t/{tournament}/results/correct?round={number}&a={a}&b={b}"
-            f"&result={text}&reason={reason}")  # fmt: skip
+    typed = urlencode({"round": form.get("round"), "a": a, "b": b, "result": text,
+                       "reason": reason})  # fmt: skip
+    here = f"{PATH}/t/{tournament}/results/correct?{typed}"
     try:
+        number = form.whole("round")
         command = await over_state(request, tournament, lambda s, _: correction_of(
             tournament, number, a, b, text, reason, s))  # fmt: skip
-    except REFUSALS as exc:
+    except (*REFUSALS, NotWhole) as exc:
         return back(here, error=one_line(exc))
     outcome = await act(request, caller, command.model_dump(mode="json", exclude_none=True))
     if not isinstance(outcome, Outcome):

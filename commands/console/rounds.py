@@ -21,20 +21,18 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from commands.api.deps import handler_of, readable
+from commands.api.deps import handler_of
 from commands.cli_print import printout
-from commands.console.reading import REFUSALS, frame, models, one_line, over_state, title_of
-from commands.console.respond import Form, act, answered, back, form_of, page
+from commands.console.reading import REFUSALS, frame, models, over_state, title_of
+from commands.console.respond import act, answered, back, form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.next_step import next_step
 from commands.pages.printouts import KINDS
-from commands.pairing_check import check_pairings
-from commands.people import sort_key
 from commands.podviews import Pods
 from commands.readmodels import Clock, Pairings, Status
 from commands.readside import Query as ReadQuery
+from commands.roundtables import editor_rows, hand_editor, round_steps, seated_tables
 from commands.views import registered_names
-from projections.pairing import eligible_players
 from projections.state import TournamentState
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}", include_in_schema=False)
@@ -47,14 +45,6 @@ PRINT_HEADERS = {
 MAX_TABLES = 1100
 
 
-def editor_tables(form: Form | dict[str, str], count: int) -> list[list[str]]:
-    """The tables of the hand editor (fields ``a1``/``b1``, ...): blank rows skipped,
-    a row with one player a bye."""
-    get = form.get
-    rows = [[get(f"a{n}", ""), get(f"b{n}", "")] for n in range(1, count + 1)]
-    return [[p for p in row if p] for row in rows if any(row)]
-
-
 @router.get("/round")
 async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
                      manual: Annotated[int, Query(ge=0, le=1)] = 0) -> Response:  # fmt: skip
@@ -64,25 +54,15 @@ async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
     assert isinstance(clock, Clock) and isinstance(pods, Pods)
     query = {k: v for k, v in request.query_params.items() if k[:1] in "ab"}
-    editor = await over_state(
-        request, tournament, lambda s, names: editing(s, names, query) if manual else None
-    )
+    editor = None
+    if manual:
+        editor = await over_state(request, tournament, lambda s, n: hand_editor(s, n, query))
     return page(request, caller, "org_round.html.j2",
                 **frame(tournament, await title_of(request, tournament), "round",
                         heading="Round", status=status, pairings=pairings, editor=editor,
+                        steps=round_steps(status), tables=seated_tables(status, pairings),
                         clock=clock, pods=pods, next=next_step(status, pods),
                         deck_format=status.options.get("deck_format")))  # fmt: skip
-
-
-def editing(state: TournamentState, names: dict[str, str], query: dict[str, str]
-            ) -> dict[str, object]:  # fmt: skip
-    """The hand editor: who may play, the tables as given so far, and their warnings."""
-    eligible = sorted(eligible_players(state), key=lambda p: sort_key(names.get(p) or p, p))
-    count = (len(eligible) + 1) // 2
-    tables = editor_tables(query, count) if query else []
-    check = check_pairings(state, tables, names) if tables else None
-    chosen = [[query.get(f"a{n}", ""), query.get(f"b{n}", "")] for n in range(1, count + 1)]
-    return {"players": [(p, names.get(p, p)) for p in eligible], "rows": chosen, "check": check}
 
 
 @router.post("/round/pair")
@@ -91,7 +71,7 @@ async def pair(request: Request, tournament: str, caller: ConsoleCaller) -> Resp
     here = f"{PATH}/t/{tournament}/round"
     body: dict[str, object] = {"type": "pair_round", "tournament": tournament}
     if form.get("manual") == "1":
-        body["pairings"] = editor_tables(form, MAX_TABLES)
+        body["pairings"] = editor_rows({k: form.get(k) for k, _ in form.pairs}, MAX_TABLES)
     outcome = await act(request, caller, body)
     return answered(here, outcome, "paired")
 
@@ -111,7 +91,6 @@ async def print_page(request: Request, tournament: str, kind: str, caller: Conso
                      ) -> Response:  # fmt: skip
     """A printout as a page to print from the browser. Slips printed by an organizer get
     fresh report codes (issuing again replaces a match's earlier code)."""
-    readable(caller, tournament)
     if kind not in KINDS:
         raise HTTPException(404, f"no printout {kind!r} (use one of: {', '.join(KINDS)})")
     handler = handler_of(request)

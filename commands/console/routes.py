@@ -32,7 +32,7 @@ from commands.console import (
     setup,
     teams,
 )
-from commands.console.respond import HEADERS, back, form_of, page
+from commands.console.respond import HEADERS, back, console_path, form_of, page
 from commands.console.session import (
     COOKIE,
     PATH,
@@ -93,7 +93,7 @@ async def login(request: Request) -> Response:
 async def logout(request: Request) -> Response:
     await form_of(request)
     answer = back(f"{PATH}/login", ok="signed out")
-    answer.delete_cookie(COOKIE, path=PATH)
+    answer.delete_cookie(COOKIE, path=PATH, httponly=True, samesite="strict")
     return answer
 
 
@@ -118,4 +118,4 @@ async def static(name: str) -> Response:
 
 def safe_next(target: str) -> str:
     """Where to go after signing in: a console path only (no open redirect)."""
-    return target if target.startswith(PATH) and not target.startswith("//") else PATH
+    return console_path(target, PATH)

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from fastapi import Depends, Request
 
-from commands.api.deps import principal
+from commands.api.deps import principal, readable
 from commands.auth import Principal
 
 COOKIE = "tledger_console"
@@ -44,9 +44,16 @@ def login_url(next_path: str, message: str = "") -> str:
 
 async def console_caller(request: Request) -> Principal:
     """The signed-in caller, from the session cookie; a missing, unknown, expired or
-    revoked token, or a player's token, sends the browser to the sign-in page."""
+    revoked token, or a player's token, sends the browser to the sign-in page. A
+    tournament's page or action refuses (403) a token scoped to another tournament
+    before the route reads anything: one check for every console URL, so no route can
+    forget it (a pasted list or a typed result reads the fold before its command is
+    checked)."""
     here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-    return await caller_of(request, request.cookies.get(COOKIE, ""), here)
+    caller = await caller_of(request, request.cookies.get(COOKIE, ""), here)
+    if "tournament" in request.path_params:  # every /console/t/{tournament}/... URL
+        readable(caller, request.path_params["tournament"])
+    return caller
 
 
 async def caller_of(request: Request, secret: str, here: str) -> Principal:

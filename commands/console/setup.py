@@ -9,6 +9,7 @@ default applies and is recorded in ``tournament_created`` as for ``tledger new``
 from __future__ import annotations
 
 from typing import Annotated
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
@@ -42,5 +43,5 @@ async def create(request: Request, caller: ConsoleCaller) -> Response:
             "ruleset": ruleset, "options": options}  # fmt: skip
     outcome = await act(request, caller, body)
     if isinstance(outcome, str):
-        return back(f"{PATH}/new?ruleset={ruleset}", error=outcome)
+        return back(f"{PATH}/new?{urlencode({'ruleset': ruleset})}", error=outcome)
     return back(f"{PATH}/t/{tournament}/players", ok=f"created {tournament} (seq {outcome.seq})")
