@@ -29,7 +29,7 @@ def parse_actor(text: str) -> Actor:
     """``judge:Anna`` as the actor (role judge, id Anna), or BadActor saying what is wrong."""
     from pydantic_core import PydanticCustomError
 
-    from commands.models import MAX_ID, printable_id
+    from commands.fields import MAX_ID, printable_id
 
     role, sep, ident = text.partition(":")
     if not sep:

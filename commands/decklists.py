@@ -50,7 +50,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from commands.errors import InvalidCommand
-from commands.models import Name
+from commands.fields import Name
 from ledger.list_events import canonical as canonical
 from ledger.list_events import list_hash as list_hash
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Literal, assert_never
+from typing import assert_never
 
 import orjson
 
@@ -34,9 +34,12 @@ from commands.history import player_history
 from commands.initiative import initiative_lists
 from commands.judgequeue import judge_queue
 from commands.listviews import published_lists
-from commands.logfilter import LogFilter
 from commands.lru import Lru
 from commands.readmodels import ReadModel, Tournaments, TournamentSummary
+from commands.readquery import LOG_PAGE as LOG_PAGE
+from commands.readquery import LogQuery as LogQuery
+from commands.readquery import Query as Query
+from commands.readquery import StateView as StateView
 from commands.slipmatch import match_slip
 from commands.tokens import actor_labels
 from ledger.events import TournamentCreated
@@ -45,70 +48,9 @@ from projections.state import TournamentState, fold
 from replay.points import load_until, parse_point, past_the_end
 from replay.rebuild import gc_paused
 
-LOG_PAGE = 1000
 #: entries of the tournaments' current seqs (queries: views, rounds, players), kept apart
 #: from the past points so that reads of the past never evict what everyone reads now
 FRESH_ENTRIES = 1024
-StateView = Literal[
-    "status",
-    "standings",
-    "pairings",
-    "bracket",
-    "outstanding",
-    "player",
-    "players",
-    "slip",
-    "queue",
-    "explain",
-    "pods",
-    "clock",
-]
-
-
-@dataclass(frozen=True, slots=True)
-class Query:
-    """A read model of the fold: which one, and its round, player or search."""
-
-    view: StateView
-    round: int | None = None
-    player: str | None = None
-    search: str | None = None
-    #: a match slip's two players (view "slip", with ``round``)
-    players: tuple[str, str] | None = None
-    #: the status's tables over time (``clockviews.late``): part of the key and ETag
-    late: tuple[tuple[str, ...], ...] = ()
-
-    @property
-    def key(self) -> str:
-        if self.late:
-            return f"{self.view}?late={orjson.dumps(self.late).decode()}"
-        if self.view == "clock":
-            return f"clock?round={self.round or ''}"
-        if self.view == "slip":
-            return f"slip?round={self.round}&players={orjson.dumps(self.players).decode()}"
-        if self.view == "pairings":
-            searched = f"&search={self.search}" if self.search else ""
-            return f"pairings?round={self.round or ''}{searched}"
-        if self.view == "players":
-            return f"players?search={self.search or ''}"
-        if self.view == "explain":
-            return f"explain/{self.player}"
-        return f"players/{self.player}" if self.view == "player" else self.view
-
-
-@dataclass(frozen=True, slots=True)
-class LogQuery:
-    """A page of the log: the events after seq ``after_seq``, at most ``limit`` of them;
-    with a filter (``keep``), at most ``limit`` of the events it keeps."""
-
-    after_seq: int = 0
-    limit: int = LOG_PAGE
-    keep: LogFilter = field(default_factory=LogFilter)
-
-    @property
-    def key(self) -> str:
-        filtered = f"&{self.keep.key}" if self.keep.active else ""
-        return f"log?after_seq={self.after_seq}&limit={self.limit}{filtered}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,7 +54,7 @@ def check_label(label: str) -> str:
     """A label is one printable line (it is printed in the log and in ``token list``)."""
     from pydantic_core import PydanticCustomError
 
-    from commands.models import printable_text
+    from commands.fields import printable_text
 
     if not label.strip():
         raise ValueError("--label must not be blank")

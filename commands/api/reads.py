@@ -29,9 +29,9 @@ from commands.api.deps import (
     readable,
     settings_of,
 )
+from commands.fields import MAX_ID
 from commands.listmodels import PublishedLists
 from commands.logfilter import TYPES_PATTERN, LogFilter, event_types
-from commands.models import MAX_ID
 from commands.podviews import Pods
 from commands.readmodels import (
     Bracket,
