@@ -89,17 +89,36 @@ async def print_page(request: Request, tournament: str, kind: str, caller: Conso
                      round: Annotated[int | None, Query(ge=1)] = None,
                      lang: Annotated[str, Query(pattern="^(en|de)$")] = "en"
                      ) -> Response:  # fmt: skip
-    """A printout as a page to print from the browser. Slips printed by an organizer get
-    fresh report codes (issuing again replaces a match's earlier code)."""
+    """A printout as a page to print from the browser; slips without report codes (a
+    page that is only read issues nothing: a reload or a restored tab must not
+    replace the codes on slips already printed)."""
+    return await printed(request, tournament, kind, round, lang, None)
+
+
+@router.post("/print/slips")
+async def print_slips_with_codes(request: Request, tournament: str, caller: ConsoleCaller,
+                                 round: Annotated[int | None, Query(ge=1)] = None,
+                                 lang: Annotated[str, Query(pattern="^(en|de)$")] = "en"
+                                 ) -> Response:  # fmt: skip
+    """Slips with fresh report codes for this server's own address, as ``tledger print
+    slips --base-url`` issues them (an organizer's act: issuing again replaces each
+    match's earlier code); other roles get the slips without codes."""
+    await form_of(request)
+    issues = caller.token.role == "organizer"
+    base = str(request.base_url).rstrip("/") if issues else None
+    return await printed(request, tournament, "slips", round, lang, base)
+
+
+async def printed(request: Request, tournament: str, kind: str, round_number: int | None,
+                  lang: str, base: str | None) -> Response:  # fmt: skip
+    """``tledger print``'s page of ``kind`` (``commands.cli_print.printout``)."""
     if kind not in KINDS:
         raise HTTPException(404, f"no printout {kind!r} (use one of: {', '.join(KINDS)})")
     handler = handler_of(request)
-    codes = kind == "slips" and caller.token.role == "organizer"
-    base = str(request.base_url).rstrip("/") if codes else None
 
     def render(state: TournamentState) -> str:
         names = registered_names(handler.store.players(tournament), state.teams)
-        return printout(handler.store, state, names, kind, round, lang, "a4", base,
+        return printout(handler.store, state, names, kind, round_number, lang, "a4", base,
                         datetime.now(UTC))  # fmt: skip
 
     try:

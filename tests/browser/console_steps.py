@@ -73,21 +73,23 @@ def print_pairings(page: Any, name: str) -> None:
 
 
 def print_slips(page: Any, name: str) -> tuple[dict[int, tuple[str, tuple[str, str]]], str]:
-    """The slips printout (an organizer's prints issue each match's report code): each
-    table's code and its two players' names as printed, and the page's witness line."""
-    href = page.get_by_role("link", name="Print slips").get_attribute("href")
-    back = page.url
-    page.goto(page.url.split("/console")[0] + href)
+    """The slips printout with report codes (an organizer's button; it opens in a new
+    tab): each table's code and its two players' names as printed, and the page's
+    witness line."""
+    with page.expect_popup() as opened:
+        page.get_by_role("button", name="Print slips with report codes").click()
+    printed = opened.value
+    printed.wait_for_load_state()
     slips: dict[int, tuple[str, tuple[str, str]]] = {}
-    for slip in page.locator("article.slip[data-table]:not([data-table=''])").all():
+    for slip in printed.locator("article.slip[data-table]:not([data-table=''])").all():
         names = slip.locator("td.player").evaluate_all(
             "cells => cells.map(c => c.firstChild.textContent.trim())"
         )
         code = slip.locator(".code-text").inner_text().strip()
         slips[int(slip.get_attribute("data-table"))] = (code, (names[0], names[1]))
-    witness = page.locator(".witness-line").first.inner_text().strip()
-    screenshot(page, name)
-    page.goto(back)
+    witness = printed.locator(".witness-line").first.inner_text().strip()
+    screenshot(printed, name)
+    printed.close()
     return slips, witness
 
 

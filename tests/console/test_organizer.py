@@ -228,8 +228,9 @@ def test_printouts_are_pages_and_slips_carry_codes_for_this_server(
         and "unsafe-inline" in pairings.headers["content-security-policy"]
         and "script-src" not in pairings.headers["content-security-policy"]
     )
-    slips = console.get("/console/t/t1/print/slips")
-    assert "http://testserver/s/" in slips.text
+    assert "/s/" not in console.get("/console/t/t1/print/slips").text, "a read issues nothing"
+    slips = console.post("/console/t/t1/print/slips")
+    assert slips.status_code == 200 and "http://testserver/s/" in slips.text
     assert console.get("/console/t/t1/print/nope").status_code == 404
 
 
