@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Annotated
 from urllib.parse import quote
 
-from fastapi import Depends, Request
+from fastapi import Depends, HTTPException, Request
 
 from commands.api.deps import principal, readable
 from commands.auth import Principal
@@ -62,8 +62,8 @@ async def caller_of(request: Request, secret: str, here: str) -> Principal:
         raise SignInNeeded(login_url(here))
     try:
         caller = await principal(request, f"Bearer {secret}")
-    except Exception as exc:  # HTTPException 401: the token no longer works
-        message = str(getattr(exc, "detail", exc))
+    except HTTPException as exc:  # 401: no such token, or it no longer works
+        message = str(exc.detail)
         raise SignInNeeded(login_url(here, message), message) from None
     if caller.token.role not in CONSOLE_ROLES:
         message = "a player's token cannot sign in to the console"
