@@ -43,8 +43,9 @@ async def players_page(request: Request, tournament: str, caller: ConsoleCaller,
         ReadQuery("players"), ReadQuery("status"))  # fmt: skip
     assert isinstance(found, Players) and isinstance(everyone, Players)
     assert isinstance(status, Status)
-    taken = await over_state(request, tournament, every_id)
-    teams = await over_state(request, tournament, team_members)
+    taken, teams = await over_state(
+        request, tournament, lambda s, names: (every_id(s, names), team_members(s, names))
+    )
     next_id, team_event = next_free_id(taken), status.options.get("team") is True
     return page(request, caller, "org_players.html.j2",
                 **frame(tournament, await title_of(request, tournament), "players",

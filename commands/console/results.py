@@ -14,7 +14,6 @@ before and after the correction.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -35,7 +34,6 @@ from commands.readside import Query as ReadQuery
 from commands.result_text import hint, parse_result, table_entry
 from commands.results_doc import results_round
 from commands.roundtables import seated_tables
-from commands.views import registered_names
 from projections.standings import ruleset_of
 from projections.state import TournamentState
 
@@ -50,8 +48,9 @@ async def results_page(request: Request, tournament: str, caller: ConsoleCaller,
     status, pairings = await models(request, caller, tournament, ReadQuery("status"),
                                     ReadQuery("pairings"), at=now)  # fmt: skip
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
-    played = await over_state(request, tournament, played_rounds)
-    typing = await over_state(request, tournament, lambda s, _: hint(s))
+    played, typing = await over_state(
+        request, tournament, lambda s, names: (played_rounds(s, names), hint(s))
+    )
     return page(request, caller, "org_results.html.j2",
                 **frame(tournament, await title_of(request, tournament), "results",
                         heading="Results", status=status, pairings=pairings,
@@ -182,11 +181,12 @@ async def impact_page(request: Request, tournament: str, caller: ConsoleCaller,
     (status,) = await models(request, caller, tournament, ReadQuery("status"))
     if not a < b <= status.seq:
         return back(f"{PATH}/t/{tournament}/results", error=f"no change from seq {a} to {b}")
-    store = handler_of(request).store
-    events = await asyncio.to_thread(store.load, tournament, until=b)
-    teams = handler_of(request).state(tournament).teams
-    names = registered_names(store.players(tournament), teams)
-    view = correction_impact(events, a, b, names)
+    handler = handler_of(request)
+
+    def impact(state: TournamentState, names: dict[str, str]) -> Any:
+        return correction_impact(handler.store.load(tournament, until=b), a, b, names)
+
+    view = await over_state(request, tournament, impact)
     return page(request, caller, "org_impact.html.j2",
                 **frame(tournament, await title_of(request, tournament), "results",
                         heading="Impact", view=view, a=a, b=b))  # fmt: skip
