@@ -85,9 +85,8 @@ async def enter(request: Request, tournament: str, caller: ConsoleCaller) -> Res
     form = await form_of(request)
     here = f"{PATH}/t/{tournament}/results"
     try:
-        entry = await over_state(
-            request, tournament, lambda s, _: table_entry(s, form.get("table"), form.get("result"))
-        )
+        entry, names = await over_state(request, tournament, lambda s, names: (
+            table_entry(s, form.get("table"), form.get("result")), names))  # fmt: skip
     except REFUSALS as exc:
         return back(f"{here}?{urlencode({'table': form.get('table')})}", error=one_line(exc))
     body = {"type": "report_result", "tournament": tournament, "round": entry.round,
@@ -95,7 +94,9 @@ async def enter(request: Request, tournament: str, caller: ConsoleCaller) -> Res
     outcome = await act(request, caller, body)
     if isinstance(outcome, str):
         return back(f"{here}?table={entry.table}", error=outcome)
-    return answered(here, outcome, f"table {entry.table}: {form.get('result')}")
+    # the players named in the order the numbers were typed: a reversed slip shows at once
+    a, b = (names.get(p, p) for p in entry.players)
+    return answered(here, outcome, f"table {entry.table}: {form.get('result')} ({a} v {b})")
 
 
 def correction_of(tournament: str, round_number: int, a: str, b: str, text: str,

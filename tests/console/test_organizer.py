@@ -134,6 +134,9 @@ def test_results_are_typed_as_table_and_result_and_confirmed(
     answer = console.post("/console/t/t1/results", data={"table": "1", "result": "2-1"})
     assert "table 1: 2-1" in flash(answer)
     match = handler.state("t1").rounds[0].matches[0]
+    names = handler.store.players("t1")
+    first, second = (names[p].name for p in match.players)
+    assert f"table 1: 2-1 ({first} v {second})" in flash(answer), "named in the typed order"
     assert match.status == "confirmed" and match.result is not None
     assert match.result.games == (2, 1)
 
