@@ -73,7 +73,7 @@ def opponent_row(
         row |= {"match_win": raw, "match_win_counted": rules.match_win_pct(outs),
                 "game_win_counted": rules.game_win_pct(outs), "floored": raw < FLOOR}  # fmt: skip
     if isinstance(rules, Swu10):
-        row["wl"] = rules.scores({opponent: outs})[opponent].tiebreakers["wl"]
+        row["wl"] = rules.win_loss_ratio(outs)
     return row
 
 
