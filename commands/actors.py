@@ -11,12 +11,9 @@ personal data stays out of the log).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, get_args
+from typing import Any, get_args
 
 from ledger.events import Actor, Role
-
-if TYPE_CHECKING:
-    from commands.auth import CommandType
 
 ROLES: tuple[str, ...] = get_args(Role)
 
@@ -29,7 +26,7 @@ def parse_actor(text: str) -> Actor:
     """``judge:Anna`` as the actor (role judge, id Anna), or BadActor saying what is wrong."""
     from pydantic_core import PydanticCustomError
 
-    from commands.fields import MAX_ID, printable_id
+    from ledger.fields import MAX_ID, printable_id
 
     role, sep, ident = text.partition(":")
     if not sep:
@@ -54,14 +51,14 @@ def with_actor(data: dict[str, Any], actor: Actor | None) -> dict[str, Any]:
     return {**data, "actor": actor.model_dump(mode="json")}
 
 
-def check_sender(actor: Actor | None, kind: CommandType) -> None:
+def check_sender(actor: Actor | None, kind: str) -> None:
     """An ``--actor`` may send what a token of that role may send over HTTP (one table,
-    ``commands.auth.SENDERS``): a player reports results, a judge also corrects,
+    ``commands.roles.SENDERS``): a player reports results, a judge also corrects,
     penalizes, checks decks and extends time; the organizer does everything."""
     if actor is None:
         return
-    from commands.auth import SENDERS
     from commands.errors import RuleViolation
+    from commands.roles import SENDERS
 
     allowed = SENDERS[kind]
     if actor.role not in allowed:

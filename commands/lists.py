@@ -19,17 +19,17 @@ from typing import Any
 
 from commands import models as m
 from commands.context import Base, player_of, require_role
-from commands.deckcompare import compare, summary
-from commands.decklist_rules import violations
-from commands.decklists import DeckList as Shaped
-from commands.decklists import LcgTeamList, list_hash, shaped, stored
 from commands.errors import InvalidCommand, RuleViolation, WrongPhase
 from commands.limited import is_limited
-from commands.listmodels import ListDifference
 from ledger.events import DeckCheckRecorded, EventBase
 from ledger.list_events import ListCorrected, ListsLocked, ListSubmitted, Violation, counted
-from ledger.list_table import checked
+from ledger.list_rows import checked
 from ledger.store import ListEntry
+from projections.errors import InvalidList
+from projections.rulesets.deckcompare import ListDifference, compare, summary
+from projections.rulesets.decklists import DeckList as Shaped
+from projections.rulesets.decklists import LcgTeamList, list_hash, shaped, stored
+from projections.rulesets.list_rules import violations
 from projections.standings import ruleset_of
 from projections.state import TournamentState
 from projections.tournament import DeckList
@@ -103,7 +103,10 @@ def shape(
     """A list in the tournament's shape. A team event takes a team's four decks, by the
     members who play them (lcg-2.1d "Team-Turniere", "Anmeldung": "wer welches HS-Deck
     und DS-Deck verwenden wird"), so its ``members`` must be the team's two."""
-    deck = shaped(state.ruleset, data, kind, team=ruleset_of(state).team)
+    try:
+        deck = shaped(state.ruleset, data, kind, team=ruleset_of(state).team)
+    except InvalidList as exc:
+        raise InvalidCommand(str(exc)) from None
     named = sorted(deck.members) if isinstance(deck, LcgTeamList) else None
     if members is not None and named is not None and named != sorted(members):
         raise InvalidCommand(

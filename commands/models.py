@@ -21,7 +21,8 @@ from pydantic import (
 )
 
 from commands.errors import InvalidCommand
-from commands.fields import (
+from ledger.events import Actor, MatchResult, Penalty
+from ledger.fields import (
     MAX_DEPTH,
     Id,
     MatchPlayers,
@@ -30,7 +31,6 @@ from commands.fields import (
     printable_actor,
     printable_text,
 )
-from ledger.events import Actor, MatchResult, Penalty
 
 
 class CommandBase(BaseModel):
@@ -56,7 +56,7 @@ class RegisterPlayer(CommandBase):
 
 
 #: A deck, squad or fleet list: checked against its game's shape when decided (the
-#: tournament's ruleset names the game; commands.decklists).
+#: tournament's ruleset names the game; projections.rulesets.decklists).
 ListData = Annotated[dict[str, Any], Field(max_length=20)]
 
 
@@ -266,9 +266,15 @@ COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 #: The command models of the union, in its order (what decide, the role table and
 #: the tests iterate over).
 COMMAND_CLASSES: tuple[type[CommandBase], ...] = get_args(get_args(Command)[0])
-COMMAND_TYPES: tuple[str, ...] = tuple(
-    get_args(m.model_fields["type"].annotation)[0] for m in COMMAND_CLASSES
-)
+
+
+def type_of(model: type[CommandBase]) -> str:
+    """The ``type`` a command model's JSON carries (``"pair_round"``)."""
+    kind: str = get_args(model.model_fields["type"].annotation)[0]
+    return kind
+
+
+COMMAND_TYPES: tuple[str, ...] = tuple(type_of(model) for model in COMMAND_CLASSES)
 
 
 def parse_command(data: Any) -> Command:

@@ -3,10 +3,10 @@ works, and its revocation.
 
 A token's ``label`` ("Anna (head judge)") names its holder. It is personal data,
 so it stays in the token table and never enters a hashed event: an event keeps the
-token's actor (``judge-<token id>``, :class:`commands.auth.Principal`), and the log
-joins the label when it is read (:func:`actor_labels`). An expiry ends a token at a
-set time (a judge's token for one day); a revocation ends it at once, for every
-``serve`` process within its recheck bound (``commands.api.deps``). Time is an
+token's actor (``judge-<token id>``, :class:`commands.roles.Principal`), and the log
+joins the label when it is read (``commands.reads.token_list.actor_labels``). An
+expiry ends a token at a set time (a judge's token for one day); a revocation ends it
+at once, for every ``serve`` process within its recheck bound (``commands.api.deps``). Time is an
 input here: the caller passes ``now`` (only the CLI shell and the server read the
 clock).
 """
@@ -14,12 +14,13 @@ clock).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
-from collections.abc import Iterable
+import secrets
 from datetime import UTC, datetime, timedelta
 from typing import Literal
 
-from commands.readmodels import TokenList, TokenRow
+from commands.roles import ROLES
 from ledger.store import Store, TokenEntry
 
 TokenState = Literal["active", "expired", "revoked"]
@@ -30,6 +31,41 @@ MAX_LABEL = 200
 
 class UnknownToken(ValueError):
     """No token has this id."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_token(
+    store: Store, role: str, tournament: str | None, player: str | None, *,
+    label: str | None = None, expires_at: datetime | None = None, now: datetime | None = None,
+) -> str:  # fmt: skip
+    """Make and record a token; the secret is returned once and never stored. ``label``
+    names its holder (kept with the token, never in the log); ``expires_at`` ends it.
+    ``now`` is the creation time (the clock when a shell does not give one)."""
+    now = now or datetime.now(UTC)
+    if role not in ROLES:
+        raise ValueError(f"unknown role {role!r} (roles: {', '.join(ROLES)})")
+    if (role == "player") != (player is not None):
+        raise ValueError("a player token names its player (--player), and only a player token")
+    if role == "player" and tournament is None:
+        raise ValueError("a player token belongs to one tournament (--tournament)")
+    if expires_at is not None and expires_at <= now:
+        raise ValueError("a token's expiry must be in the future")
+    label = check_label(label) if label is not None else None
+    secret = "tl_" + secrets.token_urlsafe(32)
+    store.put_token(TokenEntry(token_hash(secret), new_token_id(store), role, tournament, player,
+                               label=label, expires_at=expires_at, created_at=now))  # fmt: skip
+    return secret
+
+
+def new_token_id(store: Store) -> str:
+    """A short public id no other token has (``token revoke`` names a token by it)."""
+    taken = {t.token_id for t in store.tokens()}
+    while (candidate := secrets.token_hex(4)) in taken:
+        pass
+    return candidate
 
 
 def parse_expiry(text: str, now: datetime) -> datetime:
@@ -54,7 +90,7 @@ def check_label(label: str) -> str:
     """A label is one printable line (it is printed in the log and in ``token list``)."""
     from pydantic_core import PydanticCustomError
 
-    from commands.fields import printable_text
+    from ledger.fields import printable_text
 
     if not label.strip():
         raise ValueError("--label must not be blank")
@@ -79,31 +115,6 @@ def refusal(entry: TokenEntry, now: datetime) -> str | None:
     """Why the token may no longer be used at ``now`` (the 401's message), or None."""
     state = state_of(entry, now)
     return None if state == "active" else f"token {state}"
-
-
-def token_list(entries: Iterable[TokenEntry], now: datetime) -> TokenList:
-    """The tokens as ``token list`` shows them: never the secret or its hash."""
-    rows = [
-        TokenRow(token_id=e.token_id, role=e.role, tournament=e.tournament, player=e.player,
-                 label=e.label, created_at=e.created_at, expires_at=e.expires_at,
-                 revoked_at=e.revoked_at, state=state_of(e, now))
-        for e in entries
-    ]  # fmt: skip
-    return TokenList(tokens=rows)
-
-
-def actor_labels(entries: Iterable[TokenEntry]) -> dict[tuple[str, str], str]:
-    """(role, id) of each labelled token's actor -> its label. A player token acts as
-    its player (the same actor as the player's own reports), so it names no one else
-    and is left out."""
-    from commands.auth import Principal
-
-    labels: dict[tuple[str, str], str] = {}
-    for entry in entries:
-        if entry.label and entry.player is None:
-            actor = Principal(entry).actor
-            labels[(actor.role, actor.id)] = entry.label
-    return labels
 
 
 def revoke(store: Store, token_id: str, now: datetime) -> tuple[TokenEntry, bool]:

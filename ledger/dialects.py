@@ -9,7 +9,7 @@ tokens (with their label, expiry and revocation; a store made before those exist
 gains their columns when it is opened, so its tokens keep working); the match slips'
 report codes (hashes only, one per match: issue 14); the tournaments' face settings
 (the public page's switch: a face's configuration, not an event); deck lists beside
-the events that commit to them (:mod:`ledger.list_table`, issue 15). The base class
+the events that commit to them (:mod:`ledger.list_rows`, issue 15). The base class
 keeps these in memory for ``memory://``; the SQL dialects share their queries and
 differ in placeholders, position column, erasure and how a table's columns are read.
 """
@@ -25,7 +25,7 @@ from typing import Any
 
 from eventsourcing.persistence import ApplicationRecorder
 
-from ledger import list_table, recorders, settings_table, slip_table
+from ledger import list_rows, recorders, settings_rows, slip_rows
 from ledger.store import (
     Listener,
     ListEntry,
@@ -34,7 +34,7 @@ from ledger.store import (
     TokenEntry,
     TournamentSettings,
 )
-from ledger.token_table import (
+from ledger.token_rows import (
     ADDED_TOKEN_COLUMNS,
     TOKEN_COLUMNS,
     acts_on,
@@ -59,7 +59,7 @@ class Dialect:
     def __init__(self) -> None:
         self._positions: dict[tuple[str, int], int] = {}
         self._tokens: dict[str, TokenEntry] = {}
-        self._slip_codes = slip_table.MemorySlipCodes()
+        self._slip_codes = slip_rows.MemorySlipCodes()
         self._settings: dict[str, TournamentSettings] = {}
 
     def configure(self, env: dict[str, str]) -> dict[str, str]:
@@ -188,9 +188,9 @@ class SQLDialect(Dialect):
                 "created_at TEXT)"
             )
             self._add_token_columns(cur)
-            cur.execute(slip_table.CREATE)  # the match slips' codes (issue 14)
-            cur.execute(settings_table.CREATE)  # the faces' settings (issue 14)
-            cur.execute(list_table.CREATE)  # deck lists beside their events (issue 15)
+            cur.execute(slip_rows.CREATE)  # the match slips' codes (issue 14)
+            cur.execute(settings_rows.CREATE)  # the faces' settings (issue 14)
+            cur.execute(list_rows.CREATE)  # deck lists beside their events (issue 15)
             cur.execute(
                 f"CREATE INDEX IF NOT EXISTS {self.stream_index} "
                 f"ON {self.events_table} ({self.stream_index_columns})"
@@ -262,7 +262,7 @@ class SQLDialect(Dialect):
         }
 
     def lists(self, recorder: ApplicationRecorder, tournament: str) -> list[ListEntry]:
-        return [list_table.entry_of(r) for r in self._fetch(recorder, list_table.SELECT,
+        return [list_rows.entry_of(r) for r in self._fetch(recorder, list_rows.SELECT,
                                                             (tournament,))]  # fmt: skip
 
     def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
@@ -310,30 +310,30 @@ class SQLDialect(Dialect):
 
     def put_slip_codes(self, recorder: ApplicationRecorder, entries: Sequence[SlipCodeEntry]
                        ) -> None:  # fmt: skip
-        """All the codes in one transaction (ledger.slip_table: a new code replaces a
+        """All the codes in one transaction (ledger.slip_rows: a new code replaces a
         match's old one)."""
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
             for entry in entries:
-                cur.execute(self._q(slip_table.UPSERT), slip_table.row_of(entry))
+                cur.execute(self._q(slip_rows.UPSERT), slip_rows.row_of(entry))
 
     def slip_code(self, recorder: ApplicationRecorder, code_hash: str) -> SlipCodeEntry | None:
-        rows = self._fetch(recorder, slip_table.SELECT, (code_hash,))
-        return slip_table.entry_of(rows[0]) if rows else None
+        rows = self._fetch(recorder, slip_rows.SELECT, (code_hash,))
+        return slip_rows.entry_of(rows[0]) if rows else None
 
     # -- the tournaments' face settings (the public page's switch) -------------------
 
     def tournament_settings(
         self, recorder: ApplicationRecorder, tournament: str
     ) -> TournamentSettings | None:
-        rows = self._fetch(recorder, settings_table.SELECT, (tournament,))
-        return settings_table.settings_of(rows[0]) if rows else None
+        rows = self._fetch(recorder, settings_rows.SELECT, (tournament,))
+        return settings_rows.settings_of(rows[0]) if rows else None
 
     def put_tournament_settings(
         self, recorder: ApplicationRecorder, settings: TournamentSettings
     ) -> None:
         """One statement: insert, or replace what was stored (two writers: the last wins)."""
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
-            cur.execute(self._q(settings_table.UPSERT), settings_table.row_of(settings))
+            cur.execute(self._q(settings_rows.UPSERT), settings_rows.row_of(settings))
 
     def _before_delete(self, cur: Any) -> None:
         """Hook: make the delete physical where the database allows it."""

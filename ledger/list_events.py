@@ -6,7 +6,7 @@ top cut's while it runs, §4.6.1). So an event keeps only the player, the list's
 ``list_hash`` (SHA-256 of its canonical JSON) and, per broken rule, what names no
 card: the rule, its section and how often it is broken. The list itself and the full
 violation messages live in the side table ``tledger_lists``, written in the append's
-transaction (:mod:`ledger.list_table`), as the player registry keeps names out of the
+transaction (:mod:`ledger.list_rows`), as the player registry keeps names out of the
 hashed log. The hash lets anyone check that a published list is the one recorded.
 """
 
@@ -41,7 +41,7 @@ class ViolationCount(Frozen):
 
 class DifferenceCount(Frozen):
     """What a deck-check event says of the differences between the list in force and
-    the deck presented (:mod:`commands.deckcompare`): in which zone, which kind
+    the deck presented (:mod:`projections.rulesets.deckcompare`): in which zone, which kind
     (``missing``: listed, not presented; ``extra``: presented, not listed; ``count``:
     both, in other numbers) and how many entries; no card names."""
 

@@ -8,7 +8,7 @@ The ``eventsourcing`` library extends a recorder by subclassing: its process
 recorders write their tracking record in ``_insert_events``, inside the
 transaction that inserts the events. These recorders write registry rows there.
 ``insert_events(stored, players=[...])`` passes the rows. Deck lists (issue 15) are
-kept out of the hashed log the same way, in ``tledger_lists`` (:mod:`ledger.list_table`):
+kept out of the hashed log the same way, in ``tledger_lists`` (:mod:`ledger.list_rows`):
 ``insert_events(stored, lists=[...])``.
 """
 
@@ -22,7 +22,7 @@ from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
 from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
-from ledger import list_table
+from ledger import list_rows
 from ledger.store import ListEntry, PlayerEntry
 
 PLAYERS_TABLE = "tledger_players"
@@ -51,8 +51,8 @@ class SQLiteLedgerRecorder(SQLiteApplicationRecorder):
         ids = super()._insert_events(c, stored_events, **kwargs)
         for row in rows(kwargs):
             c.execute(UPSERT_PLAYER, row)
-        for row in list_table.rows(kwargs):
-            c.execute(list_table.UPSERT, row)
+        for row in list_rows.rows(kwargs):
+            c.execute(list_rows.UPSERT, row)
         return ids
 
 
@@ -65,8 +65,8 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
         super()._insert_events(curs, stored_events, **kwargs)
         for row in rows(kwargs):
             curs.execute(UPSERT_PLAYER.replace("?", "%s"), row)
-        for row in list_table.rows(kwargs):
-            curs.execute(list_table.UPSERT.replace("?", "%s"), row)
+        for row in list_rows.rows(kwargs):
+            curs.execute(list_rows.UPSERT.replace("?", "%s"), row)
 
 
 class MemoryLedgerRecorder(POPOApplicationRecorder):

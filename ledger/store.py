@@ -184,7 +184,7 @@ class Store(Protocol):
 
     def lists(self, tournament: str) -> list[ListEntry]:
         """The lists kept beside the tournament's list events, in seq order, as stored
-        (unchecked: :func:`ledger.list_table.checked` compares them with the events)."""
+        (unchecked: :func:`ledger.list_rows.checked` compares them with the events)."""
 
     def put_token(self, entry: TokenEntry) -> None:
         """Record a new API token (its hash only)."""

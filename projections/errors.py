@@ -17,6 +17,10 @@ class InvalidOptions(ProjectionError):
     """A ruleset option is unknown or has a value the ruleset does not take."""
 
 
+class InvalidList(ProjectionError):
+    """A deck, squad or fleet list is not in its game's shape."""
+
+
 class InvalidResult(ProjectionError):
     """A result has a shape or numbers that the ruleset does not take."""
 

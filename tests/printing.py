@@ -13,11 +13,11 @@ from html.parser import HTMLParser
 from itertools import count
 from typing import Any
 
-from commands import paper, podviews, views
 from commands.handler import Handler
 from commands.models import parse_command
 from commands.pages import printouts
 from commands.pages.printouts import SlipCode
+from commands.reads import paper, podviews, views
 from ledger.url import open_store
 from projections.state import TournamentState
 

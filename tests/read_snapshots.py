@@ -19,10 +19,10 @@ import orjson
 import typer
 from click.testing import CliRunner
 
-from commands.cli import app as cli
+from commands.cli.main import app as cli
 from commands.errors import CommandError
 from commands.handler import Handler
-from commands.readside import LogQuery, Query, ReadSide
+from commands.reads.cache import LogQuery, Query, ReadSide
 from ledger.url import open_store
 
 LOGS = Path(__file__).resolve().parent / "fixtures" / "logs"

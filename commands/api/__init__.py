@@ -1,9 +1,3 @@
-"""The HTTP API (design: Interfaces, HTTP contract), one router per resource.
-
-``create_app`` composes the application: errors, authentication, the routers for
-commands, tournament reads and the event stream, over one handler (one store).
-"""
-
-from commands.api.app import create_app
-
-__all__ = ["create_app"]
+"""The HTTP API: one router per resource (commands, tournament reads, the event stream,
+the public page and the slip page), and what every route shares: the caller's token,
+the read side, limits and error answers. ``commands.web`` composes them."""

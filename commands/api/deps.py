@@ -14,9 +14,9 @@ from fastapi import Depends, Header, HTTPException, Query, Request
 from pydantic import BaseModel
 
 from commands.api.limits import RateLimiter, Settings
-from commands.auth import Forbidden, Principal, token_hash
 from commands.handler import Handler
-from commands.tokens import refusal
+from commands.roles import Forbidden, Principal
+from commands.tokens import refusal, token_hash
 from ledger.store import Store, TokenEntry
 
 #: RFC 6750: a token that is known but no longer works

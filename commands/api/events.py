@@ -21,7 +21,7 @@ from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 from commands.api.deps import MAX_POSITION, Caller, errors, readable, settings_of, store_of
 from commands.api.hub import Hub
 from commands.api.stream import EventStream, Reader, Session, follow
-from commands.auth import Principal
+from commands.roles import Principal
 from ledger.store import Store
 
 PAGE = 500

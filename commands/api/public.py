@@ -42,12 +42,12 @@ from commands.api.hub import ShuttingDown
 from commands.api.reads import Side, matches
 from commands.api.stream import KEEP_ALIVE, EventStream, Session
 from commands.errors import CommandError
-from commands.lru import Lru
 from commands.pages import public as pages
 from commands.pages.public_labels import language
-from commands.readmodels import Bracket, Clock, Pairings, Standings, Status
-from commands.readside import Entry, ReadSide
-from commands.readside import Query as ReadQuery
+from commands.reads.cache import Entry, ReadSide
+from commands.reads.cache import Query as ReadQuery
+from commands.reads.lru import Lru
+from commands.reads.models import Bracket, Clock, Pairings, Standings, Status
 from ledger.errors import LedgerError
 
 router = APIRouter(include_in_schema=False)  # HTML for people; the API's JSON is elsewhere

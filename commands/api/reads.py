@@ -2,7 +2,7 @@
 tournament, now or as known at a seq or time (``as_of``), the same JSON as the CLI's
 ``--json``.
 
-Every answer is the read side's cached bytes (``commands.readside``), computed once
+Every answer is the read side's cached bytes (``commands.reads.cache``), computed once
 per (tournament, seq, query), with a strong ``ETag``; a request whose
 ``If-None-Match`` names it gets 304 and no body. The current round's tables and
 their states are in ``status`` (``tables``, every table) and in ``outstanding`` (the
@@ -29,11 +29,11 @@ from commands.api.deps import (
     readable,
     settings_of,
 )
-from commands.fields import MAX_ID
-from commands.listmodels import PublishedLists
-from commands.logfilter import TYPES_PATTERN, LogFilter, event_types
-from commands.podviews import Pods
-from commands.readmodels import (
+from commands.reads.cache import LOG_PAGE, Entry, LogQuery, ReadSide
+from commands.reads.cache import Query as ReadQuery
+from commands.reads.listmodels import PublishedLists
+from commands.reads.logfilter import TYPES_PATTERN, LogFilter, event_types
+from commands.reads.models import (
     Bracket,
     Clock,
     LogPage,
@@ -45,8 +45,8 @@ from commands.readmodels import (
     Status,
     Tournaments,
 )
-from commands.readside import LOG_PAGE, Entry, LogQuery, ReadSide
-from commands.readside import Query as ReadQuery
+from commands.reads.podviews import Pods
+from ledger.fields import MAX_ID
 
 router = APIRouter()
 TYPE_TEXT = "Only events of these types (repeated, or comma-separated)"

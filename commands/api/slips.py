@@ -36,14 +36,14 @@ from commands.api.deps import limiter_of, settings_of, store_of
 from commands.api.limits import RateLimiter, limit_rate, read_body, retry_after
 from commands.api.reads import read_side
 from commands.api.writes import run
-from commands.auth import Forbidden, Principal
 from commands.errors import CommandError
 from commands.pages.slip_report import Notice, language, notice_page, report_page
-from commands.papermodels import MatchSlip
-from commands.readside import Query
+from commands.reads.cache import Query
+from commands.reads.papermodels import MatchSlip
+from commands.reads.slipmatch import SlipMatchGone
+from commands.roles import Forbidden, Principal
 from commands.slipcodes import hash_of
-from commands.slipform import command_of
-from commands.slipmatch import SlipMatchGone
+from commands.text.slipform import command_of
 from ledger.store import SlipCodeEntry, TokenEntry
 
 router = APIRouter()

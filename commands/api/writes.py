@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict
 
 from commands.api.deps import Caller, errors, handler_of, limiter_of, settings_of
 from commands.api.limits import limit_rate, read_body
-from commands.auth import Principal
 from commands.handler import Outcome
 from commands.models import COMMAND_ADAPTER, Command, parse_command
+from commands.roles import Principal
 from ledger.events import Actor
 
 

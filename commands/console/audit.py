@@ -3,8 +3,8 @@ the difference between two points, a player's tiebreakers explained, and ``verif
 with the witnesses (printed heads) an auditor pastes.
 
 Each part renders a read model that the CLI renders too: the read side's models at
-``as_of`` (``tledger replay``), ``commands.audit.diff_between`` (``tledger diff``),
-the ``explain`` model (``tledger explain``) and ``commands.verification.verified``
+``as_of`` (``tledger replay``), ``commands.reads.audit.diff_between`` (``tledger diff``),
+the ``explain`` model (``tledger explain``) and ``commands.reads.verification.verified``
 (``tledger verify``). Verification reads and re-derives the whole log, so it runs in a
 worker thread; nothing here is an action, so a reader may use all of it.
 """
@@ -18,16 +18,16 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from commands.api.deps import handler_of
-from commands.audit import diff_between
-from commands.auditmodels import Explained
 from commands.console.reading import model
 from commands.console.respond import form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
-from commands.eventtext import describe_result
-from commands.readmodels import Bracket, Pairings, Players, Standings, Status
-from commands.readside import Query as ReadQuery
-from commands.verification import verified
+from commands.reads.audit import diff_between
+from commands.reads.auditmodels import Explained
+from commands.reads.cache import Query as ReadQuery
+from commands.reads.eventtext import describe_result
+from commands.reads.models import Bracket, Pairings, Players, Standings, Status
+from commands.reads.verification import verified
 from projections.errors import ProjectionError
 from replay.errors import ReplayError
 from replay.witness import parse_witnesses

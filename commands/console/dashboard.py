@@ -14,11 +14,11 @@ from fastapi.responses import Response
 from commands.console.reading import may, models
 from commands.console.respond import page
 from commands.console.session import PATH, ConsoleCaller
-from commands.next_step import next_step
-from commands.podviews import Pods
-from commands.readmodels import Status
-from commands.readside import Query
-from commands.ruleset_options import ruleset_options, shown
+from commands.reads.cache import Query
+from commands.reads.models import Status
+from commands.reads.next_step import next_step
+from commands.reads.podviews import Pods
+from commands.reads.ruleset_options import ruleset_options, shown
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
 

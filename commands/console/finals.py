@@ -3,7 +3,7 @@ given), the bracket as paired with its winners, finish and reopen the tournament
 the final standings, and the results as CSV and JSON downloads (issue 17).
 
 The bracket and standings are the read side's models; the downloads are ``tledger
-export --format csv|json`` (``commands.cli_audit.results_bytes``) of the whole log.
+export --format csv|json`` (``commands.text.results_csv.results_bytes``) of the whole log.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
 from commands.api.deps import handler_of
-from commands.cli_audit import results_bytes
 from commands.console.reading import frame, models, title_of
 from commands.console.respond import act, answered, form_of, page
 from commands.console.session import PATH, ConsoleCaller
-from commands.readmodels import Bracket, Standings, Status
-from commands.readside import Query as ReadQuery
+from commands.reads.cache import Query as ReadQuery
+from commands.reads.models import Bracket, Standings, Status
+from commands.text.results_csv import results_bytes
 from projections.state import TournamentState
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/finals", include_in_schema=False)

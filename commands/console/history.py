@@ -1,7 +1,7 @@
 """The event's history for auditors (issue 17): every event of the log with its seq,
 time, actor (and the label of the token that acted), type, what it says in one line
 and its reason; filtered as ``tledger log --type --player --round`` and ``GET
-/tournaments/{t}/log`` filter (``commands.logfilter``), a page of ``LOG_PAGE`` events
+/tournaments/{t}/log`` filter (``commands.reads.logfilter``), a page of ``LOG_PAGE`` events
 at a time. Each seq links to the tournament as known at that point."""
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from commands.console.reading import model
 from commands.console.respond import page, whole_number
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
-from commands.eventtext import event_detail
-from commands.logfilter import EVENT_TYPES, LogFilter, event_types
-from commands.readmodels import LogPage, Players
-from commands.readside import LOG_PAGE, LogQuery
-from commands.readside import Query as ReadQuery
+from commands.reads.cache import LOG_PAGE, LogQuery
+from commands.reads.cache import Query as ReadQuery
+from commands.reads.eventtext import event_detail
+from commands.reads.logfilter import EVENT_TYPES, LogFilter, event_types
+from commands.reads.models import LogPage, Players
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
 #: fields shown in columns of their own, not in the one-line summary

@@ -4,7 +4,7 @@ extension, a penalty and a deck check.
 
 A judge's ``report_result`` decides a dispute (an official's report wins, and the event
 records the player reports it went against: ``commands.decide.conflicts``); its fields
-are the match slip's (``commands.slipform``), read against the slip read model of the
+are the match slip's (``commands.text.slipform``), read against the slip read model of the
 match, so the console and the slip page build the same command. Every action is one
 command of the contract (``respond.act``); the role table refuses what a role may not
 send, and a reader sees the queue without its forms.
@@ -17,7 +17,6 @@ from typing import Any, get_args
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from commands.auditmodels import JudgeQueue
 from commands.console.reading import may, model
 from commands.console.respond import (
     Form,
@@ -31,14 +30,15 @@ from commands.console.respond import (
     page,
 )
 from commands.console.session import PATH, ConsoleCaller
-from commands.decklist_text import BadDeckText, list_of
 from commands.errors import CommandError
-from commands.eventtext import describe_result
 from commands.handler import Outcome
-from commands.papermodels import MatchSlip
-from commands.readmodels import Pairings, Players, Status
-from commands.readside import Query
-from commands.slipform import result_of
+from commands.reads.auditmodels import JudgeQueue
+from commands.reads.cache import Query
+from commands.reads.eventtext import describe_result
+from commands.reads.models import Pairings, Players, Status
+from commands.reads.papermodels import MatchSlip
+from commands.text.decklist_text import BadDeckText, list_of
+from commands.text.slipform import result_of
 from ledger.events import DeckCheckRecorded, Penalty
 
 router = APIRouter(prefix=PATH, include_in_schema=False)

@@ -1,7 +1,7 @@
 """``/console/t/{t}/lists``: who has submitted a list, submit one by pasting its text
-(the deck builders' text ``tledger list submit`` reads, ``commands.decklist_text``, or
+(the deck builders' text ``tledger list submit`` reads, ``commands.text.decklist_text``, or
 the list's JSON), and lock the lists (issue 15, issue 17). The rules a list breaks are
-those its event recorded (``commands.list_status``). A team of an lcg-2.1d team
+those its event recorded (``commands.reads.list_status``). A team of an lcg-2.1d team
 event hands in its four decks as one list, each member's light and dark deck under the
 member's id (``{"members": {...}}``, lcg-2.1d "Team-Turniere", "Anmeldung"), pasted
 as JSON."""
@@ -14,9 +14,9 @@ from fastapi.responses import Response
 from commands.console.reading import frame, models, over_state, title_of
 from commands.console.respond import act, answered, back, form_of, page
 from commands.console.session import PATH, ConsoleCaller
-from commands.decklist_text import BadDeckText, list_of
-from commands.list_status import list_status
-from commands.readside import Query as ReadQuery
+from commands.reads.cache import Query as ReadQuery
+from commands.reads.list_status import list_status
+from commands.text.decklist_text import BadDeckText, list_of
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/lists", include_in_schema=False)
 

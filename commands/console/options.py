@@ -12,9 +12,9 @@ from fastapi.responses import Response
 from commands.console.reading import models
 from commands.console.respond import act, answered, back, form_of
 from commands.console.session import PATH, ConsoleCaller
-from commands.readmodels import Status
-from commands.readside import Query as ReadQuery
-from commands.ruleset_options import options_from
+from commands.reads.cache import Query as ReadQuery
+from commands.reads.models import Status
+from commands.reads.ruleset_options import options_from
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}", include_in_schema=False)
 FIELD = "option."

@@ -1,6 +1,6 @@
 """A player's page for judges (issue 17): their matches, penalties (earlier ones first
 on the page, for escalation), deck checks, time extensions and drops, read from the
-``player`` read model (``commands.history``), and the actions a judge takes there:
+``player`` read model (``commands.reads.history``), and the actions a judge takes there:
 a penalty, a deck check, a disqualification (each one command of the contract)."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from commands.console.judge import OUTCOMES, PENALTIES, TIMINGS
 from commands.console.reading import may, model
 from commands.console.respond import page
 from commands.console.session import PATH, ConsoleCaller
-from commands.eventtext import describe_result
-from commands.readmodels import PlayerHistory, Status
-from commands.readside import Query
+from commands.reads.cache import Query
+from commands.reads.eventtext import describe_result
+from commands.reads.models import PlayerHistory, Status
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
 

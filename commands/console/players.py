@@ -3,10 +3,10 @@ them, and drop, rejoin, disqualify, withdraw or reinstate one (issue 17).
 
 Each action is one command of the contract (``respond.act``); a pasted list is one
 append of every registration (``reading.act_batch``), checked line by line first
-(``commands.pasted_players``). The table is the ``players`` read model; the next
+(``commands.text.pasted_players``). The table is the ``players`` read model; the next
 free id comes from the same fold. In an lcg-2.1d team event (the option ``team``)
 the page registers teams instead (``commands.console.teams``) and lists each team
-with its members (``commands.teamviews``).
+with its members (``commands.reads.teamviews``).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from commands.console.reading import frame, models, over_state, title_of
 from commands.console.respond import act, answered, back, form_of, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.console.teams import every_id, register_pasted
-from commands.pasted_players import next_free_id, pasted_rows
-from commands.pasted_teams import next_numbered
-from commands.readmodels import Players, Status
-from commands.readside import Query as ReadQuery
-from commands.teamviews import team_members
+from commands.reads.cache import Query as ReadQuery
+from commands.reads.models import Players, Status
+from commands.reads.teamviews import team_members
+from commands.text.pasted_players import next_free_id, pasted_rows
+from commands.text.pasted_teams import next_numbered
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/players", include_in_schema=False)
 #: the actions of one player's row: command type, and whether it takes a reason

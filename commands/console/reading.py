@@ -18,14 +18,14 @@ from fastapi import Request
 
 from commands.api.deps import handler_of, readable
 from commands.api.reads import read_side
-from commands.auth import SENDERS, Forbidden, Principal
 from commands.console.respond import one_line
 from commands.errors import CommandError
 from commands.handler import BatchRefused, Outcome
 from commands.models import Command
-from commands.readmodels import ReadModel
-from commands.readside import LogQuery, Query
-from commands.views import registered_names
+from commands.reads.cache import LogQuery, Query
+from commands.reads.models import ReadModel
+from commands.reads.views import registered_names
+from commands.roles import SENDERS, Forbidden, Principal
 from projections.errors import ProjectionError
 from projections.state import TournamentState
 from replay.errors import ReplayError
@@ -94,7 +94,7 @@ async def model(request: Request, tournament: str, query: Query | LogQuery, kind
 
 
 def may(caller: Principal) -> Callable[[str], bool]:
-    """Whether the caller's role may send a command type (``commands.auth.SENDERS``)."""
+    """Whether the caller's role may send a command type (``commands.roles.SENDERS``)."""
 
     roles: dict[str, frozenset[str]] = {str(k): frozenset(v) for k, v in SENDERS.items()}
 

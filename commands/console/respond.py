@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
@@ -19,15 +20,18 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 from commands.api.limits import read_body
 from commands.api.writes import run
-from commands.auth import Forbidden, Principal
 from commands.errors import CommandError
 from commands.handler import Outcome
 from commands.models import parse_command
 from commands.pages.render import render
+from commands.roles import Forbidden, Principal
 from projections.errors import ProjectionError
 from replay.errors import ReplayError
 
 #: nothing but this server's own files: no inline script, no resource from elsewhere
+#: the console's templates, beside its code and its static files
+TEMPLATES = ("console", Path(__file__).with_name("templates"))
+
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "same-origin",
@@ -44,7 +48,7 @@ def page(request: Request, caller: Principal | None, template: str, **context: A
     """``console/{template}`` with what every page shows: who is signed in and the
     outcome of the last action."""
     query = request.query_params
-    body = render(f"console/{template}", caller=caller, ok=query.get("ok", ""),
+    body = render(f"console/{template}", TEMPLATES, caller=caller, ok=query.get("ok", ""),
                   error=query.get("error", ""), path=request.url.path, **context)  # fmt: skip
     return HTMLResponse(body, headers=HEADERS)
 

@@ -5,9 +5,9 @@ shown after. The tables still playing after their time (the clock's ends, extens
 included) are marked "over time": the status read at the shell's time now
 (``ReadSide.status_at``, as ``GET /tournaments/{t}/status``).
 
-A typed line is read by ``commands.result_text`` (the CLI's words and the ruleset's
+A typed line is read by ``commands.text.result_text`` (the CLI's words and the ruleset's
 slip form) into the contract's ``report_result``; an official's report is confirmed.
-A correction's preview is ``commands.correction_preview`` (the decider run on the
+A correction's preview is ``commands.reads.correction_preview`` (the decider run on the
 current state without appending); its impact is ``replay.diff`` between the seq
 before and after the correction.
 """
@@ -24,16 +24,16 @@ from commands.api.deps import handler_of
 from commands.console.reading import REFUSALS, frame, models, over_state, title_of
 from commands.console.respond import NotWhole, act, answered, back, form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
-from commands.correction_preview import correction_impact, correction_preview
-from commands.eventtext import describe_result
 from commands.handler import Outcome
 from commands.models import CorrectResult, parse_command
-from commands.next_step import next_step
-from commands.readmodels import Pairings, Status
-from commands.readside import Query as ReadQuery
-from commands.result_text import hint, parse_result, table_entry
-from commands.results_doc import results_round
-from commands.roundtables import seated_tables
+from commands.reads.cache import Query as ReadQuery
+from commands.reads.correction_preview import correction_impact, correction_preview
+from commands.reads.eventtext import describe_result
+from commands.reads.models import Pairings, Status
+from commands.reads.next_step import next_step
+from commands.reads.results_doc import results_round
+from commands.reads.roundtables import seated_tables
+from commands.text.result_text import hint, parse_result, table_entry
 from projections.standings import ruleset_of
 from projections.state import TournamentState
 

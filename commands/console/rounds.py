@@ -5,9 +5,9 @@ same page assigns a draft's pods and starts deck building (``console.limited``).
 
 Pairing by hand: the editor is a list of tables, each two selects of the players who
 may play the next round (the second left empty: a bye). "Check" reloads the page with
-the read layer's warnings (``commands.pairing_check``: rematches, a second bye, a bye
+the read layer's warnings (``commands.reads.pairing_check``: rematches, a second bye, a bye
 not to the lowest-ranked); "Pair" sends the contract's manual ``pair_round``. The
-printouts are ``tledger print``'s (``commands.cli_print.printout``) served as pages
+printouts are ``tledger print``'s (``commands.pages.paper.printout``) served as pages
 for the browser's print dialog; slips printed by an organizer carry report codes for
 this server's own address, as ``tledger print slips --base-url`` does.
 """
@@ -22,17 +22,17 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from commands.api.deps import handler_of
-from commands.cli_print import printout
 from commands.console.reading import REFUSALS, frame, models, over_state, title_of
 from commands.console.respond import act, answered, back, form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
-from commands.next_step import next_step
+from commands.pages.paper import printout
 from commands.pages.printouts import KINDS
-from commands.podviews import Pods
-from commands.readmodels import Clock, Pairings, Status
-from commands.readside import Query as ReadQuery
-from commands.roundtables import editor_rows, hand_editor, round_steps, seated_tables
-from commands.views import registered_names
+from commands.reads.cache import Query as ReadQuery
+from commands.reads.models import Clock, Pairings, Status
+from commands.reads.next_step import next_step
+from commands.reads.podviews import Pods
+from commands.reads.roundtables import editor_rows, hand_editor, round_steps, seated_tables
+from commands.reads.views import registered_names
 from projections.state import TournamentState
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}", include_in_schema=False)
@@ -111,7 +111,7 @@ async def print_slips_with_codes(request: Request, tournament: str, caller: Cons
 
 async def printed(request: Request, tournament: str, kind: str, round_number: int | None,
                   lang: str, base: str | None) -> Response:  # fmt: skip
-    """``tledger print``'s page of ``kind`` (``commands.cli_print.printout``)."""
+    """``tledger print``'s page of ``kind`` (``commands.pages.paper.printout``)."""
     if kind not in KINDS:
         raise HTTPException(404, f"no printout {kind!r} (use one of: {', '.join(KINDS)})")
     handler = handler_of(request)

@@ -22,7 +22,7 @@ from urllib.parse import quote
 from fastapi import Depends, HTTPException, Request
 
 from commands.api.deps import principal, readable
-from commands.auth import Principal
+from commands.roles import Principal
 
 COOKIE = "tledger_console"
 PATH = "/console"

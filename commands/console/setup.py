@@ -2,7 +2,7 @@
 tier, structure, options with the ruleset's defaults shown)").
 
 The options and their defaults are the ruleset objects' own
-(``commands.ruleset_options``); an option left blank is not sent, so the ruleset's
+(``commands.reads.ruleset_options``); an option left blank is not sent, so the ruleset's
 default applies and is recorded in ``tournament_created`` as for ``tledger new``.
 """
 
@@ -16,7 +16,7 @@ from fastapi.responses import Response
 
 from commands.console.respond import act, back, form_of, page
 from commands.console.session import PATH, ConsoleCaller
-from commands.ruleset_options import catalog, options_from
+from commands.reads.ruleset_options import catalog, options_from
 from projections.rulesets import RULESETS
 
 router = APIRouter(prefix=PATH, include_in_schema=False)

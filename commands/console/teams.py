@@ -4,7 +4,7 @@ by one or by pasting a list (lcg-2.1d "Team-Turniere", "Anmeldung"; issue 17).
 ``register_player`` is refused in a team event (``commands.teams``), so the Players
 page offers these forms instead. A team is one ``register_team``; a pasted list is
 one append of every team (``reading.act_batch``), checked line by line first
-(``commands.pasted_teams``), the next free ids from the same fold.
+(``commands.text.pasted_teams``), the next free ids from the same fold.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from commands.console.respond import act, answered, back, form_of
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import InvalidCommand
 from commands.models import Command
-from commands.pasted_teams import pasted_teams
+from commands.text.pasted_teams import pasted_teams
 from projections.state import TournamentState
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/players", include_in_schema=False)

@@ -1,8 +1,8 @@
 """The printouts (issue 14, Printouts): pairings for the wall, standings, match slips
 and the bracket as self-contained HTML with print CSS for A4 or Letter.
 
-Pure functions: read models of the typed read side (``commands.views``,
-``commands.paper``), a language, the paper and the time printed (an input: the
+Pure functions: read models of the typed read side (``commands.reads.views``,
+``commands.reads.paper``), a language, the paper and the time printed (an input: the
 shell reads the clock) in; an HTML string out. Nothing here reads the store, the
 clock or joins a name. Every page carries the letterhead (event, what, round, time
 printed) and the witness line ``seq N HASH`` that ``verify --witness`` checks later
@@ -22,9 +22,9 @@ from markupsafe import Markup
 from commands.pages.print_labels import print_labels, round_title
 from commands.pages.qr import qr_svg
 from commands.pages.render import render
-from commands.papermodels import Letterhead, Seat, Slips
-from commands.podviews import Pods
-from commands.readmodels import Bracket, Pairings, Standings
+from commands.reads.models import Bracket, Pairings, Standings
+from commands.reads.papermodels import Letterhead, Seat, Slips
+from commands.reads.podviews import Pods
 from projections.rulesets import ruleset
 
 KINDS = ("pairings", "standings", "slips", "bracket", "pods")

@@ -2,7 +2,7 @@
 
 Pairings with "where do I play?", the bracket, the standings and the head of the log
 (``seq N HASH``, a witness a player can photograph), rendered from read models of one
-seq (``commands.readside``): nothing here joins names, checks a phase or computes a
+seq (``commands.reads.cache``): nothing here joins names, checks a phase or computes a
 value; tiebreakers are shown as their ruleset declares (``Tiebreaker.show``).
 
 Offline at the venue: the page has no resource from elsewhere (its CSS and its one
@@ -11,7 +11,7 @@ Policy lets the browser load nothing else either: the script runs by its hash, s
 name that holds markup is text, never code, even if it escaped the template.
 
 The script (``templates/public_live.js.j2``) filters the tables as a visitor types
-(folded as ``commands.people.folded`` folds: accents and case ignored), follows the
+(folded as ``commands.reads.people.folded`` folds: accents and case ignored), follows the
 tournament's live stream and fetches the page's content again when the seq moves, or
 every 30 s when the stream fails. Without script, ``?q=`` filters on the server.
 
@@ -34,9 +34,8 @@ from markupsafe import Markup
 
 from commands.pages.public_labels import public_labels, round_name
 from commands.pages.render import LANGS, environment, render
-from commands.people import folded
 from commands.public_switch import page_path
-from commands.readmodels import (
+from commands.reads.models import (
     Bracket,
     Clock,
     Pairings,
@@ -45,6 +44,7 @@ from commands.readmodels import (
     TableClock,
     TournamentSummary,
 )
+from commands.reads.people import folded
 from projections.rulesets import ruleset
 from projections.rulesets.base import Tiebreaker
 

@@ -20,9 +20,14 @@ LANGS = ("en", "de")
 
 
 @cache
-def environment() -> jinja2.Environment:
+def environment(*folders: tuple[str, Path]) -> jinja2.Environment:
+    """The environment of the pages' templates, and of each ``(prefix, folder)`` given: a
+    face above the pages keeps its templates beside its code and names them
+    ``prefix/name`` (the console's ``console/base.html.j2``)."""
+    pages = jinja2.FileSystemLoader(TEMPLATES)
+    own = {prefix: jinja2.FileSystemLoader(folder) for prefix, folder in folders}
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
+        loader=jinja2.ChoiceLoader([jinja2.PrefixLoader(own), pages]) if own else pages,
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -31,9 +36,10 @@ def environment() -> jinja2.Environment:
     )
 
 
-def render(template: str, **context: Any) -> str:
-    """The page ``template`` (a file of ``templates/``) rendered with ``context``."""
-    return environment().get_template(template).render(**context)
+def render(template: str, *folders: tuple[str, Path], **context: Any) -> str:
+    """The page ``template`` (a file of ``templates/``, or of a face's ``folders``)
+    rendered with ``context``."""
+    return environment(*folders).get_template(template).render(**context)
 
 
 def labels(table: Mapping[str, Mapping[str, str]], lang: str) -> dict[str, str]:

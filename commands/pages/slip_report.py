@@ -1,7 +1,7 @@
 """The report page of a match slip (issue 14: slips that report themselves): what a player
 sees on a phone after scanning the slip's QR code, in English or German.
 
-It renders the ``MatchSlip`` read model (commands/slipmatch.py) and nothing else: the
+It renders the ``MatchSlip`` read model (commands/reads/slipmatch.py) and nothing else: the
 event, round, table, both names, where the result stands and a form in the
 ruleset's shape. The page works offline at a venue (inline CSS, a few lines of
 inline script that only show and hide parts, nothing from the internet) and at
@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Literal
 
 from commands.pages.render import LANGS, labels, render
-from commands.papermodels import MatchSlip
-from commands.slipform import fields_of
+from commands.reads.papermodels import MatchSlip
+from commands.text.slipform import fields_of
 
 Notice = Literal["unknown", "gone", "too_many"]
 

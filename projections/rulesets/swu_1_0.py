@@ -104,7 +104,7 @@ class Swu10(BestOfGames, Ruleset):
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
         "format": ("bo3", "bo1"),
         "tier": ("competitive", "casual"),
-        # the deck-building format lists are checked against (§2.3; commands.decklist_rules)
+        # the deck-building format lists are checked against (§2.3; projections.rulesets.list_rules)
         "deck_format": ("premier", "twin_suns", "draft", "sealed"),
     }
     defaults: ClassVar[dict[str, Any]] = {"format": "bo3", "tier": "competitive"}

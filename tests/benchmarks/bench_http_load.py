@@ -41,7 +41,7 @@ from typing import Any
 
 import httpx
 
-from commands.auth import create_token
+from commands.tokens import create_token
 from ledger.url import open_store
 
 TLEDGER = str(Path(sys.executable).with_name("tledger"))

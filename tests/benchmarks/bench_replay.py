@@ -23,7 +23,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from commands.views import pairings_view
+from commands.reads.views import pairings_view
 from ledger.chain import GENESIS, seal, verify_stored
 from ledger.events import loads
 from ledger.eventsourced import stream_id

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from commands.auth import create_token
+from commands.tokens import create_token
 from ledger.url import open_store
 
 HOST = "127.0.0.1"

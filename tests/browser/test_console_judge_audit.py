@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from commands.auth import create_token
 from commands.handler import Handler
 from commands.slipcodes import issue_codes
+from commands.tokens import create_token
 from ledger.url import open_store
 from tests.browser.console_audit_steps import (
     auditor_diffs,

@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 import pytest
 from fastapi.testclient import TestClient
 
-from commands.api import create_app
-from commands.auth import create_token
 from commands.handler import Handler
+from commands.tokens import create_token
+from commands.web import create_app
 from ledger.url import open_store
 
 NOW = datetime(2026, 11, 26, 9, 0, tzinfo=UTC)

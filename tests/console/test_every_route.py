@@ -16,11 +16,11 @@ import pytest
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
-from commands.api import create_app
-from commands.auth import create_token
 from commands.console.respond import back, console_path
 from commands.console.routes import ROUTERS, safe_next
 from commands.handler import Handler
+from commands.tokens import create_token
+from commands.web import create_app
 from tests.console.conftest import NOW
 from tests.console.judge_event import NAMES, round_one
 

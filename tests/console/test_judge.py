@@ -11,7 +11,7 @@ from urllib.parse import unquote
 from fastapi.testclient import TestClient
 
 from commands.handler import Handler
-from commands.readside import ReadSide
+from commands.reads.cache import ReadSide
 from ledger.events import ResultReported
 from tests.console.judge_event import T, judge_event, reader_sees, refusal
 
@@ -134,8 +134,8 @@ def test_a_presented_list_that_does_not_read_is_refused_naming_the_line(
 
 def test_the_queue_is_a_read_model_of_the_read_side(handler: Handler) -> None:
     judge_event(handler)
-    from commands.auditmodels import JudgeQueue
-    from commands.readside import Query
+    from commands.reads.auditmodels import JudgeQueue
+    from commands.reads.cache import Query
 
     queue = ReadSide(handler).get(T, Query("queue")).model
     assert isinstance(queue, JudgeQueue)

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from fastapi.testclient import TestClient
 
-from commands.auth import create_token
 from commands.handler import Handler
 from commands.models import parse_command
+from commands.tokens import create_token
 from tests.console.conftest import NOW
 
 CREATE = {"type": "create_tournament", "tournament": "t1", "name": "Store Showdown",

@@ -33,7 +33,7 @@ from tests.stores import KINDS, store_url
 
 SHORT: dict[str, Any] = {"leader": "Luke Skywalker | Faithful Friend", "base": "Echo Base",
                          "deck": [{"card": "X-Wing", "count": 3}]}  # fmt: skip
-#: as kept: the shape's JSON with its empty sections (commands.decklists.stored)
+#: as kept: the shape's JSON with its empty sections (projections.rulesets.decklists.stored)
 STORED_SHORT = {**SHORT, "sideboard": []}
 LEGAL: dict[str, Any] = {**SHORT, "deck": [{"card": f"Card {i}", "count": 2} for i in range(25)]}
 

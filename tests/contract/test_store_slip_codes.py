@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.slip_table import TABLE
+from ledger.slip_rows import TABLE
 from ledger.store import SlipCodeEntry, Store
 from ledger.url import open_store
 from tests.contract.test_store_tokens import fresh_postgres_database

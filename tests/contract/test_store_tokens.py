@@ -19,7 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from commands.auth import create_token, token_hash
+from commands.tokens import create_token, token_hash
 from ledger.store import Store, TokenEntry
 from ledger.url import open_store
 from tests.stores import KINDS, store_url

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
 from ledger import url as store_url
 from ledger.errors import LedgerError, StoreNotFound, StoreURLError
 from ledger.url import export_libpq, libpq_env, open_store, postgres_env, redacted, sqlite_path

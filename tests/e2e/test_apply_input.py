@@ -14,10 +14,10 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from commands.api import create_app
-from commands.auth import create_token
-from commands.cli import app
+from commands.cli.main import app
 from commands.handler import Handler
+from commands.tokens import create_token
+from commands.web import create_app
 from ledger.url import open_store
 
 CREATE = {"type": "create_tournament", "tournament": "t1", "name": "Showdown",

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
 from commands.handler import Handler
 from commands.models import parse_command
 from ledger.chain import GENESIS, seal

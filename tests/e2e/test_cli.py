@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[2]
 SWISS8 = ROOT / "examples" / "swiss8.jsonl"

@@ -12,8 +12,8 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from commands import tables
-from commands.cli import app
+from commands.cli import grids
+from commands.cli.main import app
 from tests.e2e.test_cli import cli
 from tests.e2e.test_cli_results import event
 
@@ -228,5 +228,5 @@ def test_the_log_shows_the_label_of_a_token_actor(
     assert [(e["type"], e.get("actor_label")) for e in events if e["actor"] == actor] == [
         ("player_dropped", label), ("result_reported", label)]  # fmt: skip
     assert all("actor_label" not in e for e in events if e["actor"] != actor)
-    monkeypatch.setattr(tables, "console", Console(width=200))  # the module's is made once
+    monkeypatch.setattr(grids, "console", Console(width=200))  # the module's is made once
     assert label in cli("log", "t", "--store", store).stdout

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from commands import logs, tables
+from commands.cli import grids, logs
 from commands.handler import Handler
 from ledger.url import open_store
 from tests.e2e.test_cli import SWISS8, cli
@@ -28,8 +28,8 @@ NAMES = ["Ahsoka", "Bo-Katan", "Cad Bane", "Dedra", "Élan", "Fennec", "Grogu", 
 
 @pytest.fixture(autouse=True)
 def eighty_columns(monkeypatch: pytest.MonkeyPatch) -> None:
-    """What a file or a pipe gets (``tables.console``: 80 columns off a terminal)."""
-    monkeypatch.setattr(tables.console, "_width", 80)
+    """What a file or a pipe gets (``grids.console``: 80 columns off a terminal)."""
+    monkeypatch.setattr(grids.console, "_width", 80)
 
 
 @pytest.fixture

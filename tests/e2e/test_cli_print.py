@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
 from tests.printing import rows, text, with_bracket
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,8 +137,8 @@ def test_slips_with_a_base_url_carry_codes_that_open_each_matchs_report_page(
 
     from fastapi.testclient import TestClient
 
-    from commands.api import create_app
     from commands.bootstrap import handler_for
+    from commands.web import create_app
 
     result = cli("print", "swiss8", "slips", "--round", "2",
                  "--base-url", "http://192.168.1.10:8000/", "--store", swiss8)  # fmt: skip

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
 from ledger.chain import GENESIS, seal
 from ledger.events import ResultReported
 from ledger.url import open_store

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
 
 PLAYERS = [f"p{i:02d}" for i in range(1, 17)]
 R1 = [PLAYERS[i : i + 2] for i in range(0, 16, 2)]

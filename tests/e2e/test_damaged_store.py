@@ -15,9 +15,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from commands.auth import create_token
 from commands.handler import Handler
 from commands.models import parse_command
+from commands.tokens import create_token
 from ledger.eventsourced import stream_id
 from ledger.url import open_store
 from tests.e2e.test_http import served

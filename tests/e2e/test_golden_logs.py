@@ -19,8 +19,8 @@ from typing import Any
 import orjson
 import pytest
 
-from commands.listviews import published_lists
-from commands.views import bracket_view, standings_view, status_view
+from commands.reads.listviews import published_lists
+from commands.reads.views import bracket_view, standings_view, status_view
 from ledger.list_events import list_hash
 from ledger.transfer import import_lines
 from ledger.url import open_store

@@ -19,9 +19,9 @@ from typing import Any
 import httpx
 import pytest
 
-from commands.auth import create_token
 from commands.handler import Handler
 from commands.models import parse_command
+from commands.tokens import create_token
 from ledger.url import open_store
 from tests.stores import KINDS, store_url
 

@@ -14,10 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 from freezegun import freeze_time
 
-from commands.api import create_app
-from commands.auth import create_token
 from commands.handler import Handler
 from commands.models import parse_command
+from commands.tokens import create_token
+from commands.web import create_app
 from ledger.url import open_store
 from tests.e2e.test_cli_clock import table
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from commands.handler import Handler
-from commands.logfilter import LogFilter
 from commands.models import parse_command
-from commands.readside import LogQuery, ReadSide
+from commands.reads.cache import LogQuery, ReadSide
+from commands.reads.logfilter import LogFilter
 from ledger.url import open_store
 from tests.e2e.test_read_cache import Client, report, started
 

@@ -19,10 +19,10 @@ import orjson
 import schemathesis
 from hypothesis import strategies as st
 
-from commands.api import create_app
-from commands.auth import create_token
 from commands.handler import Handler
 from commands.models import parse_command
+from commands.tokens import create_token
+from commands.web import create_app
 from ledger.chain import verify_stored
 from ledger.store import Store
 from ledger.url import open_store

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from commands.auth import create_token, token_hash
+from commands.tokens import create_token, token_hash
 from ledger.url import open_store
 from tests.e2e.test_http import TLEDGER, Api, served, setup
 from tests.stores import KINDS, store_url

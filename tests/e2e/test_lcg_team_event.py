@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "examples" / "lcg_teams8.jsonl"
@@ -100,8 +100,8 @@ def test_a_results_export_comes_back_by_team_with_its_final_match(store: str, fm
     registers the teams (``register_team``) and pairs the final match itself (its cut
     of two comes with ``pair_round``: ``make_cut`` is refused, "Eine Finalrunde gibt es
     im Team-Turnier nicht"); a forgotten member stays forgotten."""
-    from replay.results_import import commands_of
-    from replay.results_parse import read_csv, read_json
+    from commands.text.results_import import commands_of
+    from commands.text.results_parse import read_csv, read_json
     from tests.e2e.test_results_export import rebuilt
 
     assert cli("forget", T, "a2", "--store", store).exit_code == 0

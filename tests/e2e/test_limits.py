@@ -23,11 +23,11 @@ import pytest
 from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.types import Receive, Scope, Send
 
-from commands import cli_serve
-from commands.api import create_app
 from commands.api.access import AccessLog
 from commands.api.limits import RateLimiter, Settings, retry_after
+from commands.cli import serve
 from commands.handler import Handler
+from commands.web import create_app
 from ledger.url import open_store
 from tests.e2e.test_http import PLAYERS, TLEDGER, Api, setup, token
 
@@ -232,11 +232,11 @@ def test_serve_masks_the_store_password_in_its_address_line(tmp_path: Path) -> N
 
 def test_serve_defaults_are_the_settings_defaults() -> None:
     defaults = {f.name: f.default for f in fields(Settings)}
-    options = {"max_body": cli_serve.MAX_BODY, "rate_per_second": cli_serve.RATE,
-               "rate_burst": cli_serve.RATE_BURST,
-               "streams_per_token": cli_serve.STREAMS_PER_TOKEN,
-               "token_recheck_seconds": cli_serve.TOKEN_RECHECK,
-               "public_streams": cli_serve.PUBLIC_STREAMS}  # fmt: skip
+    options = {"max_body": serve.MAX_BODY, "rate_per_second": serve.RATE,
+               "rate_burst": serve.RATE_BURST,
+               "streams_per_token": serve.STREAMS_PER_TOKEN,
+               "token_recheck_seconds": serve.TOKEN_RECHECK,
+               "public_streams": serve.PUBLIC_STREAMS}  # fmt: skip
     assert options == {name: defaults[name] for name in options}
 
 

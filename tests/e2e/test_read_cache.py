@@ -1,4 +1,4 @@
-"""The read side cached by seq (commands/readside.py, commands/api/reads.py): ETags and
+"""The read side cached by seq (commands/reads/cache.py, commands/api/reads.py): ETags and
 304s, a read after a write always showing the write (also one by another process),
 past points in a bounded cache that read only their prefix, log pages, nothing
 cached for an unknown tournament, and the typed OpenAPI document."""
@@ -16,13 +16,13 @@ import orjson
 import pytest
 from fastapi.testclient import TestClient
 
-from commands import readside
-from commands.api import create_app
-from commands.auth import create_token
 from commands.errors import UnknownTournament
 from commands.handler import Handler
 from commands.models import parse_command
-from commands.readside import LogQuery, Query, ReadSide
+from commands.reads import cache
+from commands.reads.cache import LogQuery, Query, ReadSide
+from commands.tokens import create_token
+from commands.web import create_app
 from ledger.store import Recorded, Store
 from ledger.url import open_store
 from replay import points
@@ -129,14 +129,14 @@ def test_a_read_computes_each_model_once_per_seq_however_many_ask_at_once(
 ) -> None:
     t, side = started(handler), ReadSide(handler)
     built: list[str] = []
-    original = readside.build
+    original = cache.build
 
     def counting(state: Any, query: Query, names: Any, *lists: Any) -> Any:
         built.append(query.key)
         return original(state, query, names, *lists)
 
-    monkeypatch.setattr(readside, "build", counting)
-    entries: list[readside.Entry] = []
+    monkeypatch.setattr(cache, "build", counting)
+    entries: list[cache.Entry] = []
     threads = [threading.Thread(target=lambda: entries.append(side.get(t, Query("standings"))))
                for _ in range(12)]  # fmt: skip
     for thread in threads:

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
+from commands.text.results_data import Results
+from commands.text.results_import import commands_of, differences, standings_differences
+from commands.text.results_parse import read_csv, read_json
 from ledger.url import open_store
 from replay.rebuild import rebuild
-from replay.results_data import Results
-from replay.results_import import commands_of, differences, standings_differences
-from replay.results_parse import read_csv, read_json
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 GOLDEN = sorted(LOGS.glob("*/*.expected.json"))

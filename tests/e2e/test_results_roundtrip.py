@@ -12,16 +12,16 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
 from commands.handler import Handler
 from commands.models import parse_command
+from commands.text.results_data import Results
+from commands.text.results_import import commands_of, differences
+from commands.text.results_parse import read_csv, read_json
 from ledger.url import open_store
 from projections.elimination import champion
 from projections.state import TournamentState
 from replay.rebuild import rebuild
-from replay.results_data import Results
-from replay.results_import import commands_of, differences
-from replay.results_parse import read_csv, read_json
 
 READERS: dict[str, Callable[[bytes], Results]] = {"csv": read_csv, "json": read_json}
 Report = Callable[[str, str, int], dict[str, Any]]

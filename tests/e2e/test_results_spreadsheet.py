@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
-from replay.results_parse import read_csv
+from commands.cli.main import app
+from commands.text.results_parse import read_csv
 
 NAMES = {"p1": "Jürgen Öztürk", "p2": "Łukasz Żółć", "p3": "=HYPERLINK(\"http://x\")",
          "p4": "-Minus", "p5": "'Quoted", "p6": "@home"}  # fmt: skip

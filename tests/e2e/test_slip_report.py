@@ -20,13 +20,13 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from commands.api import create_app
 from commands.api.limits import Settings
 from commands.api.slips import GuessLimiter
 from commands.handler import Handler
 from commands.models import parse_command
 from commands.slipcodes import issue_codes
-from ledger.slip_table import TABLE
+from commands.web import create_app
+from ledger.slip_rows import TABLE
 from ledger.url import open_store
 from tests.e2e.test_http import served, token
 from tests.stores import KINDS, store_url

@@ -28,9 +28,9 @@ import httpx
 import pytest
 import uvicorn
 
-from commands.api import create_app
 from commands.api.limits import Settings
 from commands.handler import Handler
+from commands.web import create_app
 from ledger.eventsourced import stream_id
 from ledger.url import open_store
 from tests.e2e.test_http import PLAYERS, TLEDGER, Api, free_port, setup, start_server, token

@@ -14,10 +14,10 @@ from typing import Any
 
 import httpx
 
-from commands.api import create_app
-from commands.auth import create_token
 from commands.handler import Handler
 from commands.models import parse_command
+from commands.tokens import create_token
+from commands.web import create_app
 from ledger.url import open_store
 from tests.e2e.test_cli import cli
 

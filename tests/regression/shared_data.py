@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 

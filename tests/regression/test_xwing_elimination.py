@@ -76,7 +76,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
 from tests.regression.test_xwing_events import (
     FILES,
     Event,

@@ -48,7 +48,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
+from commands.cli.main import app
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "xwing"
 FILES = sorted(DATA.glob("*.json")) if DATA.is_dir() else []

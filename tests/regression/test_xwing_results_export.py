@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from commands.cli import app
-from replay.results_data import Results
-from replay.results_import import commands_of, standings_differences
-from replay.results_parse import read_csv, read_json
+from commands.cli.main import app
+from commands.text.results_data import Results
+from commands.text.results_import import commands_of, standings_differences
+from commands.text.results_parse import read_csv, read_json
 from tests.regression.shared_data import DATA
 
 XWING = DATA / "xwing"

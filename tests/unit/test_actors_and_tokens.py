@@ -11,20 +11,20 @@ import pytest
 from fastapi.testclient import TestClient
 
 from commands.actors import BadActor, parse_actor, with_actor
-from commands.api import create_app
 from commands.api.deps import TokenCache
-from commands.auth import create_token, token_hash
 from commands.handler import Handler
 from commands.models import parse_command
+from commands.reads.token_list import actor_labels, token_list
+from commands.reads.views import json_of, log_page
 from commands.tokens import (
-    actor_labels,
     check_label,
+    create_token,
     parse_expiry,
     refusal,
     state_of,
-    token_list,
+    token_hash,
 )
-from commands.views import json_of, log_page
+from commands.web import create_app
 from ledger.events import Actor, ResultReported
 from ledger.store import TokenEntry
 from ledger.url import open_store

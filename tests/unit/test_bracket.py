@@ -17,7 +17,7 @@ from commands.cut import uneven_playoff
 from commands.errors import CommandError, RuleViolation, WrongPhase
 from commands.handler import Handler
 from commands.models import parse_command
-from commands.views import bracket_view, status_view
+from commands.reads.views import bracket_view, status_view
 from ledger.events import ORGANIZER, CutMade, PairingsRevised
 from ledger.url import open_store
 from projections.bracket import bracket_size, build

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from commands.clockviews import clock, late, late_at
-from commands.views import json_of, status
+from commands.reads.clockviews import clock, late, late_at
+from commands.reads.views import json_of, status
 from projections.errors import InvalidOptions
 from projections.rulesets import ruleset
 from projections.state import TournamentState

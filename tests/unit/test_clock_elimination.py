@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from commands.clockviews import clock
+from commands.reads.clockviews import clock
 from tests.unit.test_bracket import Event, cut_event
 
 

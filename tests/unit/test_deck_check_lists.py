@@ -9,16 +9,16 @@ from typing import Any
 import pytest
 
 from commands.decide import decide
-from commands.deckcompare import compare
-from commands.decklists import shaped
 from commands.errors import InvalidCommand
 from commands.lists import list_entries
-from commands.listviews import deck_check_comparisons, official_list
 from commands.models import parse_command
+from commands.reads.listviews import deck_check_comparisons, official_list
 from ledger.errors import ListDamaged
 from ledger.events import ORGANIZER, Actor, DeckCheckRecorded, EventBase, to_json
 from ledger.list_events import DifferenceCount, list_hash
 from ledger.store import ListEntry
+from projections.rulesets.deckcompare import compare
+from projections.rulesets.decklists import shaped
 from tests.builders import T0, Given, create, pair, register, start
 
 JUDGE = Actor(role="judge", id="AK")

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from commands.decklist_rules import violations
-from commands.decklist_text import BadDeckText, looks_like_json, parse_swu_text, swu_text
-from commands.decklists import canonical, list_hash, shaped, stored
-from commands.errors import InvalidCommand
+from commands.text.decklist_text import BadDeckText, looks_like_json, parse_swu_text, swu_text
+from projections.errors import InvalidList
+from projections.rulesets.decklists import canonical, list_hash, shaped, stored
+from projections.rulesets.list_rules import violations
 
 
 def found(ruleset: str, data: dict[str, Any], **options: Any) -> dict[str, str]:
@@ -246,7 +246,7 @@ def test_lcg_each_deck_one_affiliation_and_at_least_ten_objective_sets() -> None
 def test_a_list_not_in_its_games_shape_is_refused(
     ruleset: str, data: dict[str, Any], said: str
 ) -> None:
-    with pytest.raises(InvalidCommand, match=f"not a {ruleset} list: {said}"):
+    with pytest.raises(InvalidList, match=f"not a {ruleset} list: {said}"):
         shaped(ruleset, data)
 
 

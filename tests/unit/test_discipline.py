@@ -17,7 +17,7 @@ from commands.decide import decide
 from commands.errors import InvalidCommand, RuleViolation, UnknownMatch, UnknownPlayer, WrongPhase
 from commands.handler import Handler
 from commands.models import parse_command
-from commands.views import status_view
+from commands.reads.views import status_view
 from ledger.events import (
     ORGANIZER,
     Actor,

@@ -11,12 +11,12 @@ from typing import Any, get_args
 import pytest
 from rich.console import Console
 
-from commands import tables
-from commands.auth import SENDERS, CommandType
+from commands.cli import grids
 from commands.decide import decide
 from commands.errors import CommandError
 from commands.models import COMMAND_CLASSES, COMMAND_TYPES, Command, CommandBase, parse_command
-from commands.readmodels import Standings
+from commands.reads.models import Standings
+from commands.roles import SENDERS, SENDERS_OF
 from ledger.events import (
     ORGANIZER,
     CutMade,
@@ -226,8 +226,8 @@ def test_evolve_applies_every_event_type() -> None:
 # the role table ------------------------------------------------------------------
 
 
-def test_the_role_table_names_exactly_the_command_types_of_the_models() -> None:
-    assert set(get_args(CommandType)) == set(COMMAND_TYPES)
+def test_the_role_table_names_exactly_the_command_models() -> None:
+    assert set(SENDERS_OF) == set(COMMAND_CLASSES)
     assert set(SENDERS) == set(COMMAND_TYPES)
 
 
@@ -271,12 +271,12 @@ def test_every_ruleset_scores_exactly_the_tiebreakers_it_describes(ruleset_id: s
 
 def printed(show: Any, view: Standings) -> str:
     out = io.StringIO()
-    original = tables.console
-    tables.console = Console(file=out, width=200)
+    original = grids.console
+    grids.console = Console(file=out, width=200)
     try:
         show(view)
     finally:
-        tables.console = original
+        grids.console = original
     return out.getvalue()
 
 
@@ -296,12 +296,12 @@ def standings(ruleset_id: str, tiebreakers: dict[str, float]) -> Standings:
 
 
 def test_standings_tables_show_the_rulesets_labels_and_percentages() -> None:
-    text = printed(tables.show_standings,
+    text = printed(grids.show_standings,
                    standings("swu-1.4", {"omw": 5 / 9, "gw": 7 / 9, "ogw": 0.5}))  # fmt: skip
     assert "OMW%" in text and "OGW%" in text and "55.56%" in text and "50.00%" in text
 
 
 def test_standings_tables_show_mov_and_sos_as_numbers() -> None:
-    text = printed(tables.show_standings, standings("xwing-2.0", {"mov": 250, "sos": 0.5}))
+    text = printed(grids.show_standings, standings("xwing-2.0", {"mov": 250, "sos": 0.5}))
     assert "MoV" in text and "SoS" in text and "250" in text and "0.5000" in text
     assert "%" not in text

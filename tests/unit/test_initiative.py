@@ -9,10 +9,10 @@ from typing import Any
 import orjson
 import pytest
 
-from commands import paper, views
 from commands.pages import public as pages
-from commands.readmodels import Pairings
-from commands.readside import Query, ReadSide
+from commands.reads import paper, views
+from commands.reads.cache import Query, ReadSide
+from commands.reads.models import Pairings
 from projections.rulesets import RULESETS, ruleset
 from projections.rulesets.initiative import ARMADA, XWING, Initiative
 from tests.printing import Event, T, rows, text

@@ -11,7 +11,7 @@ import pytest
 from commands.decide import decide
 from commands.errors import CommandError, InvalidCommand, RuleViolation, WrongPhase
 from commands.models import parse_command
-from commands.views import json_of, status
+from commands.reads.views import json_of, status
 from ledger.events import (
     ORGANIZER,
     DeckBuildingStarted,

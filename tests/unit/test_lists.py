@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from commands.auth import Forbidden, Principal
 from commands.errors import CommandError, InvalidCommand, RuleViolation, WrongPhase
 from commands.lists import list_entries
-from commands.listviews import official_list, published_lists
 from commands.models import parse_command
+from commands.reads.listviews import official_list, published_lists
+from commands.roles import Forbidden, Principal
 from ledger.errors import ListDamaged
 from ledger.events import ListCorrected, ListsLocked, ListSubmitted, RoundStarted, to_json
 from ledger.list_events import list_hash

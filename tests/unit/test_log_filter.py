@@ -1,4 +1,4 @@
-"""Which events ``log --type --player --round`` keeps (commands/logfilter.py)."""
+"""Which events ``log --type --player --round`` keeps (commands/reads/logfilter.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from commands.logfilter import (
+from commands.reads.logfilter import (
     EVENT_TYPES,
     TYPES_PATTERN,
     LogFilter,

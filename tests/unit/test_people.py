@@ -1,4 +1,4 @@
-"""Finding people (commands/people.py): names sorted and searched as people read them,
+"""Finding people (commands/reads/people.py): names sorted and searched as people read them,
 and a typed player turned into an id (an id wins, a unique name maps to its id, a
 shared name is refused naming the ids, anything else is left for decide to refuse)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from commands.errors import CommandError, Refused
-from commands.people import (
+from commands.reads.people import (
     AmbiguousName,
     folded,
     matches,

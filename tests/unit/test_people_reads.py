@@ -1,4 +1,4 @@
-"""The people reads (commands/roster.py, commands/history.py) and the names commands
+"""The people reads (commands/reads/roster.py, commands/reads/history.py) and the names commands
 accept (commands/models.py): the players list sorted as people read it and searched,
 a history with time extensions and drops, blank names refused, names stripped."""
 
@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from commands import roster, views
+from commands.cli.people_grids import shown_result
 from commands.errors import InvalidCommand
-from commands.history import player_history
 from commands.models import parse_command
-from commands.readside import Query, build
-from commands.tables_people import shown_result
+from commands.reads import roster, views
+from commands.reads.cache import Query, build
+from commands.reads.history import player_history
 from tests.builders import Given, create, pair, register, report, start
 
 NAMES = {"p1": "Fay", "p2": "Élan", "p3": "dana", "p4": "Bail", "p5": "Anna Berg",

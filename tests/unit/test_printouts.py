@@ -1,5 +1,5 @@
 """The printouts (issue 14, Printouts): pairings for the wall, standings, match slips and
-the bracket, rendered from the read side (commands/paper.py, commands/pages/printouts.py)."""
+the bracket, rendered from the read side (commands/reads/paper.py, commands/pages/printouts.py)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from datetime import datetime
 
 import pytest
 
-from commands import paper
 from commands.errors import WrongPhase
 from commands.pages import printouts
 from commands.pages.print_labels import LABELS, print_labels, round_title
 from commands.pages.qr import qr_svg
-from commands.people import sort_key
+from commands.reads import paper
+from commands.reads.people import sort_key
 from projections.rulesets import ruleset
 from projections.rulesets.base import ResultForm
 from tests.printing import PRINTED, Event, codes_for, rows, swiss, text, with_bracket
@@ -158,7 +158,7 @@ def test_standings_show_the_rulesets_tiebreakers_as_it_shows_them(
     assert [label for _, label in header] == labels
     assert [section for section, _ in header] == [t.section for t in tiebreakers]
     table = rows(page, "standings")
-    from commands import views
+    from commands.reads import views
 
     model = views.standings(event.state, event.names)
     assert len(table) == len(model.standings) == 6

@@ -16,8 +16,8 @@ from commands.api.public import models_of as public_models
 from commands.handler import Handler
 from commands.pages import public as pages
 from commands.pages.public_labels import PUBLIC_LABELS, language, public_labels, round_name
-from commands.readmodels import Status
-from commands.readside import Entry, ReadSide
+from commands.reads.cache import Entry, ReadSide
+from commands.reads.models import Status
 from ledger.url import open_store
 from projections.rulesets import ruleset
 from tests.public_event import event_in_its_cut, run, running_event
@@ -189,7 +189,7 @@ def test_a_switch_is_read_again_after_its_recheck_time() -> None:
 
 
 def test_the_read_sides_pairings_json_is_unchanged_without_a_search(side: ReadSide) -> None:
-    from commands.readside import Query
+    from commands.reads.cache import Query
 
     plain = side.get(T, Query("pairings"))
     assert plain.model == models_of(side).pairings
@@ -199,7 +199,7 @@ def test_the_read_sides_pairings_json_is_unchanged_without_a_search(side: ReadSi
 def test_an_unknown_tournament_leaves_nothing_kept_in_the_process(side: ReadSide) -> None:
     from fastapi.testclient import TestClient
 
-    from commands.api import create_app
+    from commands.web import create_app
 
     handler = side.handler
     app = create_app(handler)

@@ -1,7 +1,7 @@
-"""The typed read models (commands/readmodels.py, commands/views.py, commands/history.py).
+"""The typed read models (commands/reads/models.py, views.py and history.py).
 
 Their JSON is the contract: byte for byte what the plain-dict views gave before the
-models existed. ``Before`` below is those views as they were (commands/views.py
+models existed. ``Before`` below is those views as they were (commands/reads/views.py
 at 2fa9946), kept here as the oracle; every golden log and the swiss8 example are
 compared at every seq.
 """
@@ -20,12 +20,12 @@ from typing import Any
 import orjson
 import pytest
 
-from commands import views
 from commands.errors import WrongPhase
 from commands.handler import Handler
-from commands.history import player_history
 from commands.models import parse_command
-from commands.readmodels import ReadModel
+from commands.reads import views
+from commands.reads.history import player_history
+from commands.reads.models import ReadModel
 from ledger.store import PlayerEntry, Recorded
 from ledger.url import open_store
 from projections.bracket import resolve

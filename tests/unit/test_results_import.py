@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 import pytest
 
-from replay.results_data import (
+from commands.text.results_data import (
     Change,
     InvalidResults,
     Member,
@@ -18,10 +18,10 @@ from replay.results_data import (
     Registered,
     Team,
 )
-from replay.results_data import Results as ResultsData
-from replay.results_import import commands_of, standings_differences
-from replay.results_parse import read_csv, read_json
-from replay.results_roster import returns_of
+from commands.text.results_data import Results as ResultsData
+from commands.text.results_import import commands_of, standings_differences
+from commands.text.results_parse import read_csv, read_json
+from commands.text.results_roster import returns_of
 
 WIN = {"points": [200, 50]}
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from commands.views import bracket, json_of
+from commands.reads.views import bracket, json_of
 from ledger.events import CutMade
 from projections.bracket import build
 from projections.round_names import players_left_name, round_name, slot_names

@@ -1,5 +1,5 @@
-"""The Round and Results pages' read of the current round (``commands.roundtables``,
-``commands.next_step``): the round lifecycle's steps (design: Round lifecycle), each
+"""The Round and Results pages' read of the current round (``commands.reads.roundtables``,
+``commands.reads.next_step``): the round lifecycle's steps (design: Round lifecycle), each
 table with its result state, the hand editor, and the tables waiting for a result,
 all from the read layer, so the console's templates compute no rule."""
 
@@ -9,11 +9,11 @@ import uuid
 from datetime import timedelta
 
 from commands.handler import Handler
-from commands.next_step import next_step
-from commands.readmodels import Pairings, Status
-from commands.readside import Query, ReadSide
-from commands.roundtables import editor_rows, hand_editor, round_steps, seated_tables
-from commands.views import registered_names
+from commands.reads.cache import Query, ReadSide
+from commands.reads.models import Pairings, Status
+from commands.reads.next_step import next_step
+from commands.reads.roundtables import editor_rows, hand_editor, round_steps, seated_tables
+from commands.reads.views import registered_names
 from ledger.url import open_store
 from tests.console.judge_event import NAMES, T, judge_event, send
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from commands.auth import Forbidden
 from commands.errors import InvalidCommand
-from commands.papermodels import MatchSlip, ReportForm
-from commands.slipform import command_of, fields_of, result_of
-from commands.slipmatch import SlipMatchGone, match_slip, report_form
+from commands.reads.papermodels import MatchSlip, ReportForm
+from commands.reads.slipmatch import SlipMatchGone, match_slip, report_form
+from commands.roles import Forbidden
+from commands.text.slipform import command_of, fields_of, result_of
 from ledger.events import Actor
 from projections.rulesets import ruleset
 from tests.builders import Given, create, pair, register, report, start

@@ -1,11 +1,11 @@
-"""The organizer's spreadsheet (commands/spreadsheet.py): header names, delimiters, a
+"""The organizer's spreadsheet (commands/text/spreadsheet.py): header names, delimiters, a
 byte-order mark, and every bad row named by its spreadsheet row."""
 
 from __future__ import annotations
 
 import pytest
 
-from commands.spreadsheet import InvalidSpreadsheet, decode, delimiter_of, read_rows
+from commands.text.spreadsheet import InvalidSpreadsheet, decode, delimiter_of, read_rows
 
 
 def rows(text: str) -> list[tuple[int, str, str | None, str | None]]:

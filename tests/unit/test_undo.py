@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from commands.errors import InvalidCommand, RuleViolation, UnknownPlayer, WrongPhase
-from commands.history import player_history
-from commands.views import status_view
+from commands.reads.history import player_history
+from commands.reads.views import status_view
 from ledger.events import (
     DisputedReport,
     MatchResult,

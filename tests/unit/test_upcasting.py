@@ -17,7 +17,7 @@ import orjson
 import pytest
 from pydantic import Field, TypeAdapter
 
-from commands.views import standings_view
+from commands.reads.views import standings_view
 from ledger import events as ev
 from ledger.chain import GENESIS, seal, verify_stored
 from ledger.transfer import import_lines

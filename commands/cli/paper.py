@@ -1,0 +1,131 @@
+"""``tledger print T KIND``: the venue's paper (issue 14, Printouts) as one
+self-contained HTML file that prints from any browser: pairings for the wall,
+standings, match slips, the bracket.
+
+The shell's part only: read the store, the clock and the options, hand the read
+models to the pure renderers of ``commands.pages.printouts``, and write the file
+atomically (a printer never picks up half a page). Printing reads the log and
+never appends to it.
+
+No PDF: the one engine that installs from PyPI as wheels without system libraries
+(xhtml2pdf on reportlab) drops the slips' boxes, their QR codes and the layout
+(no inline SVG, no grid, no inline-block), and WeasyPrint needs Pango from the
+system; a browser prints the HTML as designed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from commands.cli.options import StoreOpt, Tournament
+from commands.cli.output import fail, reported_errors
+
+app = typer.Typer()
+
+KINDS = ("pairings", "standings", "slips", "bracket", "pods")
+LANGS = ("en", "de")
+PAPERS = ("a4", "letter")
+ROUNDED = ("pairings", "slips")
+
+
+@app.command("print")
+def print_page(
+    tournament: Tournament,
+    kind: Annotated[
+        str,
+        typer.Argument(metavar="KIND", help="What to print: pairings, standings, slips, bracket or "
+                     "pods (a draft's seating).",
+                       show_default=False),
+    ],
+    round_number: Annotated[
+        int | None,
+        typer.Option("--round", min=1, help="Round of the pairings or slips (default: the "
+                     "current round)."),
+    ] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Labels in en or de.")] = "en",
+    paper: Annotated[str, typer.Option("--paper", help="Paper size: a4 or letter.")] = "a4",
+    output: Annotated[
+        str,
+        typer.Option("--output", "-o", metavar="FILE",
+                     help="Write the HTML to FILE (written whole or not at all); - for "
+                     "standard output."),
+    ] = "-",
+    base_url: Annotated[
+        str | None,
+        typer.Option("--base-url", metavar="URL",
+                     help="Slips only: the address of `tledger serve` on the venue network "
+                     "(e.g. http://192.168.1.10:8000); each slip then carries its report "
+                     "code and a QR code of its report page."),
+    ] = None,
+    store: StoreOpt = None,
+) -> None:  # fmt: skip
+    """Printable HTML: pairings for the wall (by table and by name), standings, match slips
+    or the bracket, each with the event, round, time printed and the log's seq and head
+    hash (the witness `verify --witness` checks later). Print it from any browser."""
+    check_options(kind, round_number, lang, paper, output, base_url)
+    with reported_errors("print: "):
+        html = render_kind(tournament, kind, round_number, lang, paper, base_url, store)
+    if output == "-":
+        sys.stdout.write(html)
+        return
+    write_atomically(Path(output), html)
+    typer.echo(f"wrote {output}", err=True)
+
+
+def check_options(kind: str, round_number: int | None, lang: str, paper: str, output: str,
+                  base_url: str | None) -> None:  # fmt: skip
+    """Each wrong option as one line naming it (exit 2), before the store is opened."""
+    if kind not in KINDS:
+        fail(f"print: unknown kind {kind!r} (use one of: {', '.join(KINDS)})", 2)
+    if lang not in LANGS:
+        fail(f"print: unknown language {lang!r} (use one of: {', '.join(LANGS)})", 2)
+    if paper not in PAPERS:
+        fail(f"print: unknown paper {paper!r} (use one of: {', '.join(PAPERS)})", 2)
+    if output.lower().endswith(".pdf"):
+        fail("print: no PDF engine installs here without system libraries; write .html and "
+             "print it from any browser (A4 or Letter)", 2)  # fmt: skip
+    if round_number is not None and kind not in ROUNDED:
+        fail(f"print: --round applies to pairings and slips, not to {kind}", 2)
+    if base_url is not None:
+        if kind != "slips":
+            fail(f"print: --base-url applies to slips, not to {kind}", 2)
+        if not base_url.startswith(("http://", "https://")):
+            fail(f"print: --base-url {base_url!r} is not an http:// or https:// address", 2)
+
+
+def render_kind(tournament: str, kind: str, round_number: int | None, lang: str, paper: str,
+                base_url: str | None, store_url: str | None) -> str:  # fmt: skip
+    """The printout of ``kind`` from the tournament as it is now (the clock is read here)."""
+    from commands.cli.read import load_state, names_of
+    from commands.pages.paper import printout
+
+    store, state, _ = load_state(tournament, store_url)
+    return printout(store, state, names_of(store, state), kind, round_number, lang, paper,
+                    base_url, datetime.now(UTC))  # fmt: skip
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file beside it, synced,
+    then renamed over it (readable by all, as any file the organizer saves)."""
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                             suffix=".tmp")  # fmt: skip
+    except OSError as exc:
+        fail(f"print: cannot write {path}: {exc.strerror or exc}", 2)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        fail(f"print: cannot write {path}: {exc.strerror or exc}", 2)

@@ -1,0 +1,96 @@
+"""The HTTP face: ``serve`` runs the API over the store within its limits (README:
+HTTP API); ``token create|list|revoke`` (commands.cli.tokens) manage the bearer
+tokens it accepts."""
+
+from __future__ import annotations
+
+import socket
+import sys
+from typing import Annotated
+
+import typer
+
+from commands.cli import tokens
+from commands.cli.options import StoreOpt
+from commands.cli.output import reported_errors
+
+app = typer.Typer()
+
+#: the defaults of ``commands.api.limits.Settings``, repeated here so that the CLI does
+#: not import FastAPI to draw its help (tests/e2e/test_limits.py keeps them equal)
+MAX_BODY, RATE, RATE_BURST, STREAMS_PER_TOKEN = 64 * 1024, 2.0, 20, 8
+TOKEN_RECHECK = 5.0
+PUBLIC_STREAMS = 5000
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port (0: any free port, printed).")] = 8000,
+    store: StoreOpt = None,
+    max_body: Annotated[
+        int, typer.Option(min=1, help="Largest command body, in bytes.")
+    ] = MAX_BODY,
+    rate: Annotated[
+        float, typer.Option(min=0.001, help="Commands per second per player or scorekeeper token.")
+    ] = RATE,
+    rate_burst: Annotated[
+        int, typer.Option(min=1, help="Commands such a token may send at once.")
+    ] = RATE_BURST,
+    streams_per_token: Annotated[
+        int, typer.Option(min=1, help="Open event streams per token.")
+    ] = STREAMS_PER_TOKEN,
+    token_recheck: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="Seconds a token is trusted from this process's cache: a "
+            "`token revoke` run elsewhere takes effect within this time (an expiry "
+            "at once).",
+        ),
+    ] = TOKEN_RECHECK,
+    public_streams: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Open live streams of one tournament's public page (/t/T, a phone each); "
+            "past it a page polls every 30 s.",
+        ),
+    ] = PUBLIC_STREAMS,
+) -> None:
+    """Serve the HTTP API (FastAPI on uvicorn) over the store, and each tournament's
+    public page at /t/T (no token; `tledger public T --off` hides it); one access-log
+    line per request on stderr. SIGTERM ends open streams and exits within two seconds."""
+    import uvicorn
+
+    from commands.api.limits import Settings
+    from commands.bootstrap import handler_for
+    from commands.cli.logs import access_logger
+    from commands.web import create_app
+    from ledger.url import default_url, redacted
+
+    with reported_errors():
+        handler = handler_for(store)
+    limits = Settings(max_body=max_body, rate_per_second=rate, rate_burst=rate_burst,
+                      streams_per_token=streams_per_token,
+                      token_recheck_seconds=token_recheck,
+                      public_streams=public_streams)  # fmt: skip
+    log = access_logger()
+    api = create_app(handler, limits, access_log=lambda line: log.info("request", **line))
+    config = uvicorn.Config(api, host=host, port=port, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=1)  # fmt: skip
+    sock = config.bind_socket()
+    # asyncio sets TCP_NODELAY only on sockets it made as IPPROTO_TCP; accepted connections
+    # inherit it from here. Without it a small answer waits ~40 ms for a delayed ACK.
+    if sock.family in (socket.AF_INET, socket.AF_INET6):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    sock.listen(config.backlog)  # connections wait in the backlog from the printed line on
+    bound = f"[{host}]" if ":" in host else host
+    typer.echo(f"tledger serving http://{bound}:{sock.getsockname()[1]} "
+               f"(store {redacted(store or default_url())})")  # fmt: skip
+    sys.stdout.flush()
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+# ``tledger token create|list|revoke`` (commands.cli.tokens) under the HTTP face
+app.add_typer(tokens.app, name="token")

@@ -1,0 +1,52 @@
+"""A tournament's printout of one kind as a page: what ``tledger print`` writes to a file
+and the console serves. It reads the lists that decide who chooses initiative and, for
+slips with an address, issues the round's report codes; the rendering itself is the
+pure ``commands.pages.printouts``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from commands.pages import printouts
+from commands.pages.printouts import SlipCode
+from commands.reads import paper as reads
+from commands.reads import views
+from commands.reads.initiative import initiative_lists
+from commands.reads.podviews import pods
+from commands.slipcodes import issue_codes
+from ledger.store import Store
+from projections.state import TournamentState
+
+
+def printout(store: Store, state: TournamentState, names: Mapping[str, str], kind: str,
+             round_number: int | None, lang: str, paper: str, base_url: str | None,
+             now: datetime) -> str:  # fmt: skip
+    """The printout of ``kind`` of ``state`` (``tledger print`` and the console's print
+    pages); slips with ``base_url`` issue their report codes."""
+    head = reads.letterhead(state)
+    if kind == "pairings":
+        wall = reads.wall_pairings(state, round_number, names, initiative_lists(store, state))
+        return printouts.pairings_page(head, wall, reads.seats(wall), lang=lang, printed_at=now,
+                                       paper=paper)  # fmt: skip
+    if kind == "standings":
+        return printouts.standings_page(head, views.standings(state, names), lang=lang,
+                                        printed_at=now, paper=paper)  # fmt: skip
+    if kind == "slips":
+        slips = reads.slips(state, round_number, names)
+        codes = slip_codes(store, state, slips.round, base_url, now) if base_url else None
+        return printouts.slips_page(head, slips, codes, lang=lang, printed_at=now, paper=paper)
+    if kind == "pods":
+        return printouts.pods_page(head, pods(state, names), lang=lang, printed_at=now,
+                                   paper=paper)  # fmt: skip
+    return printouts.bracket_page(head, reads.printable_bracket(state, names), lang=lang,
+                                  printed_at=now, paper=paper)  # fmt: skip
+
+
+def slip_codes(store: Store, state: TournamentState, round_number: int, base_url: str,
+               now: datetime) -> dict[tuple[str, str], SlipCode]:  # fmt: skip
+    """Each match's report code (issued by ``commands.slipcodes``) and its report page's
+    address on the venue network, ``{base_url}/s/{code}``."""
+    issued: dict[tuple[str, str], str] = issue_codes(store, state, round_number, now=now)
+    root = base_url.rstrip("/")
+    return {players: SlipCode(code, f"{root}/s/{code}") for players, code in issued.items()}

@@ -1,0 +1,90 @@
+"""The read model of one match slip's report page (issue 14): a match, its players' names,
+where its result stands and the shape of the result its ruleset takes.
+
+Built from the fold like every read model (commands/reads/cache.py caches it per seq),
+so the page renders it and decides nothing: the state of the match comes from the
+fold's own settlement of its reports (design: round lifecycle), the form's shape
+from the ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from commands.errors import UnknownMatch
+from commands.reads.papermodels import MatchSlip, ReportForm, SelfReport
+from commands.reads.views import names_in
+from ledger.events import MatchResult, Stage
+from projections.rulesets.base import Ruleset
+from projections.standings import ruleset_of
+from projections.state import TABLE_STATE, Match, TournamentState
+
+
+class SlipMatchGone(UnknownMatch):
+    """The slip's match is no longer paired (its tables were re-paired after a
+    correction, swu-1.4 §5.8): its code reports nothing; a new slip has a new code."""
+
+    http_status = 404
+
+
+def match_slip(
+    state: TournamentState, round_number: int, players: tuple[str, str], names: Mapping[str, str]
+) -> MatchSlip:
+    """The slip's match as its report page shows it."""
+    rnd = state.round(round_number)
+    match = rnd.match_of(*players) if rnd is not None else None
+    if rnd is None or match is None:
+        raise SlipMatchGone(f"round {round_number} has no match of {players[0]} and {players[1]}")
+    return MatchSlip(
+        tournament=state.id, event=state.name, ruleset=state.ruleset, round=rnd.number,
+        stage=rnd.stage, table=match.table, players=list(match.players),
+        names=names_in(names, match.players), state=TABLE_STATE[match.status],
+        round_started=rnd.started_at is not None, finished=state.finished,
+        awaiting=awaiting(match), reports=self_reports(match),
+        result=as_json(match.result) if match.result and match.status == "confirmed" else None,
+        form=report_form(ruleset_of(state), rnd.stage), seq=state.seq, head=state.head,
+    )  # fmt: skip
+
+
+def self_reports(match: Match) -> list[SelfReport]:
+    """Each player's latest self-report (in the match's player order), as the fold
+    settles them; an official's report is no self-report."""
+    latest = {r.actor.id: r.result for r in match.reports
+              if r.actor.role == "player" and r.actor.id in match.players}  # fmt: skip
+    return [SelfReport(player=p, result=as_json(latest[p])) for p in match.players if p in latest]
+
+
+def awaiting(match: Match) -> str | None:
+    """The player an unconfirmed self-report waits for: the one who has not reported."""
+    if match.status != "unconfirmed":
+        return None
+    reported = {r.player for r in self_reports(match)}
+    return next((p for p in match.players if p not in reported), None)
+
+
+def as_json(result: MatchResult) -> dict[str, Any]:
+    return result.model_dump(mode="json", exclude_none=True)
+
+
+def report_form(rules: Ruleset, stage: Stage) -> ReportForm:
+    """The result the ruleset takes from a slip, in its own terms (design: result shapes).
+    The ruleset modules are imported here, as ``projections.rulesets`` does: on first use."""
+    from projections.rulesets.armada_2_0 import Armada20
+    from projections.rulesets.games import BestOfGames
+    from projections.rulesets.lcg_2_1d import Lcg21d
+    from projections.rulesets.xwing_2_0 import XWing20
+
+    if isinstance(rules, BestOfGames):
+        need = rules.wins_needed(stage)
+        return ReportForm(kind="games", max_wins=need, max_draws=2 * need - 1,
+                          tie="table" if stage == "elimination" else "none")  # fmt: skip
+    if isinstance(rules, XWing20):
+        cap = rules.squad_points if stage == "swiss" else None
+        return ReportForm(kind="points", max_points=cap, tie="final_salvo")
+    if isinstance(rules, Armada20):
+        return ReportForm(kind="points", tie="second_player")
+    if isinstance(rules, Lcg21d):  # teams too: two games, drawn ones, in every stage
+        form = rules.result_form(stage)
+        return ReportForm(kind="game_results", games=form.games, game_draws=form.draws)
+    raise ValueError(f"no slip form for ruleset {rules.id!r}")
