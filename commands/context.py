@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import TypedDict
 
 from commands.errors import UnknownMatch, UnknownPlayer, WrongPhase
 from ledger.events import ORGANIZER, Actor
 from projections.state import OFFICIAL_ROLES, TABLE_STATE, Match, Player, Round, TournamentState
 
-#: The fields every event of one command shares: tournament, at, actor, command_id.
-Base = dict[str, Any]
+
+class Base(TypedDict):
+    """The fields every event of one command shares (those of ``EventBase`` that the
+    command sets): the tournament, when, who acted, and the client's command id with a
+    digest of the command's body (for safe retries)."""
+
+    tournament: str
+    at: datetime
+    actor: Actor
+    command_id: str | None
+    command_digest: str | None
 
 
 def player_of(state: TournamentState, player: str) -> Player:
@@ -38,8 +48,13 @@ def match_of(state: TournamentState, number: int, players: tuple[str, str]) -> t
 
 def official(base: Base) -> Actor:
     """Who records a consequence (a forfeit, a correction): the acting official."""
-    actor: Actor = base["actor"]
+    actor = base["actor"]
     return actor if actor.role in OFFICIAL_ROLES else ORGANIZER
+
+
+def by_official(base: Base) -> Base:
+    """The command's fields with the acting official as the actor (``official``)."""
+    return {**base, "actor": official(base)}
 
 
 def open_match(state: TournamentState, player: str) -> Match | None:

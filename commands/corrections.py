@@ -15,7 +15,7 @@ report always stays in the log.
 from __future__ import annotations
 
 from commands import models as m
-from commands.context import Base, match_of, official, require_role
+from commands.context import Base, by_official, match_of, require_role
 from commands.errors import RuleViolation, WrongPhase
 from ledger.events import EventBase, MatchResult, PairingsRevised, ResultCorrected
 from ledger.store import Recorded
@@ -69,7 +69,7 @@ def correction(
         )
     players = (match.players[0], match.players[1])
     event = ResultCorrected(
-        **{**base, "actor": official(base)}, round=match.round, players=players, result=new,
+        **by_official(base), round=match.round, players=players, result=new,
         previous=match.result, reason=reason, timing=timing,
     )  # fmt: skip
     events: list[EventBase] = [event]
@@ -92,7 +92,7 @@ def revision(
     a, b = event.players
     return [
         PairingsRevised(
-            **{**base, "actor": official(base)}, round=following, seed=seed,
+            **by_official(base), round=following, seed=seed,
             engine=revised.engine,
             reason=f"round {event.round} result of {a} v {b} corrected (swu-1.4 §5.8)",
             replaced=revised.replaced, tables=revised.tables,

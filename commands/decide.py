@@ -10,11 +10,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, assert_never
+from typing import assert_never
 
 from commands import discipline, limited, lists, teams, undo
 from commands import models as m
-from commands.context import match_of, require_complete
+from commands.context import Base, match_of, require_complete
 from commands.corrections import correct_result
 from commands.cut import make_cut, pair_elimination
 from commands.errors import (
@@ -78,19 +78,19 @@ def decide(
                 f"tournament {state.id!r} is finished (reopen_tournament undoes a finish "
                 "made in error)"
             )
-    base: dict[str, Any] = {
-        "tournament": command.tournament,
-        "at": now,
-        "actor": command.actor or ORGANIZER,
-        "command_id": command.command_id,
-        "command_digest": command_digest(command) if command.command_id else None,
-    }
+    base = Base(
+        tournament=command.tournament,
+        at=now,
+        actor=command.actor or ORGANIZER,
+        command_id=command.command_id,
+        command_digest=command_digest(command) if command.command_id else None,
+    )
     with as_command_errors():
         return dispatch(state, command, base, seed, kept_lists)
 
 
 def dispatch(
-    state: TournamentState, command: m.Command, base: dict[str, Any], seed: int,
+    state: TournamentState, command: m.Command, base: Base, seed: int,
     kept_lists: Sequence[ListEntry] = (),
 ) -> list[EventBase]:  # fmt: skip
     """The decider of each command type. Exhaustive: a command added to ``m.Command``
@@ -149,7 +149,7 @@ def dispatch(
 
 
 def create_tournament(
-    state: TournamentState, c: m.CreateTournament, base: dict[str, Any], seed: int
+    state: TournamentState, c: m.CreateTournament, base: Base, seed: int
 ) -> list[EventBase]:
     if state.exists:
         raise TournamentExists(c.tournament)
@@ -160,7 +160,7 @@ def create_tournament(
 
 
 def register_player(
-    state: TournamentState, c: m.RegisterPlayer, base: dict[str, Any], seed: int
+    state: TournamentState, c: m.RegisterPlayer, base: Base, seed: int
 ) -> list[EventBase]:
     teams.refuse_player(state)
     if c.player in state.players:
@@ -168,9 +168,7 @@ def register_player(
     return [PlayerRegistered(**base, player=c.player)]
 
 
-def pair_round(
-    state: TournamentState, c: m.PairRound, base: dict[str, Any], seed: int
-) -> list[EventBase]:
+def pair_round(state: TournamentState, c: m.PairRound, base: Base, seed: int) -> list[EventBase]:
     require_complete(state, "the next round is paired")
     if state.options.get("deck_format") == "twin_suns":
         raise RuleViolation(f"Twin Suns is a multiplayer format ({state.ruleset} §2.3.1.2): "
@@ -226,9 +224,7 @@ def manual_tables(state: TournamentState, pairings: list[list[str]]) -> tuple[Ta
     return tuple(tables)
 
 
-def start_round(
-    state: TournamentState, c: m.StartRound, base: dict[str, Any], seed: int
-) -> list[EventBase]:
+def start_round(state: TournamentState, c: m.StartRound, base: Base, seed: int) -> list[EventBase]:
     current = state.current
     if current is None:
         raise WrongPhase("no round is paired yet")
@@ -241,7 +237,7 @@ def start_round(
 
 
 def report_result(
-    state: TournamentState, c: m.ReportResult, base: dict[str, Any], seed: int
+    state: TournamentState, c: m.ReportResult, base: Base, seed: int
 ) -> list[EventBase]:
     rnd, match = match_of(state, c.round, c.players)
     if rnd.started_at is None:
@@ -308,7 +304,7 @@ def games_begun(state: TournamentState, match: Match) -> bool:
 
 
 def finish_tournament(
-    state: TournamentState, c: m.FinishTournament, base: dict[str, Any], seed: int
+    state: TournamentState, c: m.FinishTournament, base: Base, seed: int
 ) -> list[EventBase]:
     """The end: every round complete and, after a cut, the bracket decided (an event with
     no champion could not be reopened to play its final)."""

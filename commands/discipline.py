@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from commands import models as m
 from commands.context import (
     Base,
+    by_official,
     match_of,
-    official,
     open_match,
     player_of,
     require_role,
@@ -50,7 +50,7 @@ def forfeit(
         return []
     players = (match.players[0], match.players[1])
     result = ruleset_of(state).forfeit(players, loser, match.stage)
-    return [ResultReported(**{**base, "actor": official(base)}, round=match.round,
+    return [ResultReported(**by_official(base), round=match.round,
                            players=players, result=result, reason=reason)]  # fmt: skip
 
 

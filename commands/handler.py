@@ -1,8 +1,8 @@
 """The thin handler: load, fold, decide, append with the expected version.
 
 This is the imperative shell around ``decide``: it reads the clock and draws
-seeds, keeps a folded state per tournament between commands (so a long
-``apply`` does not refold the whole log for every line), and retries when
+seeds, decides against the process's kept fold of the tournament (``Folds``, so a
+long ``apply`` does not refold the whole log for every line), and retries when
 another writer appended first.
 """
 
@@ -11,15 +11,14 @@ from __future__ import annotations
 import copy
 import random
 import secrets
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TypeVar
 
 from commands.decide import decide
 from commands.errors import CommandError
+from commands.folds import Folds
 from commands.idempotency import CommandIdReused, registry_id, same_personal_data, seen_before
 from commands.lists import list_entries, wants_lists
 from commands.models import Command, RegisterPlayer, RegisterTeam
@@ -27,10 +26,8 @@ from ledger.chain import Sealed, seal
 from ledger.errors import ConcurrencyConflict
 from ledger.store import ListEntry, PlayerEntry, Recorded, Store
 from projections.state import CommandSeen, TournamentState, evolve
-from replay.rebuild import gc_paused
 
 MAX_ATTEMPTS = 20
-T = TypeVar("T")
 
 
 def backoff(attempt: int) -> None:
@@ -62,6 +59,25 @@ class Outcome:
         return self.recorded[-1].position if self.recorded else 0
 
 
+@dataclass(frozen=True)
+class Batch:
+    """A batch decided: its sealed events, registry entries and lists, and the state they
+    leave."""
+
+    sealed: list[Sealed]
+    players: list[PlayerEntry]
+    lists: list[ListEntry]
+    state: TournamentState
+
+
+def one_tournament(commands: Sequence[Command]) -> str:
+    """The one tournament a batch's commands act on."""
+    tournament = commands[0].tournament if commands else ""
+    if any(c.tournament != tournament for c in commands):
+        raise ValueError("a batch holds commands of one tournament")
+    return tournament
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -78,54 +94,23 @@ class Handler:
         store: Store,
         clock: Callable[[], datetime] = utc_now,
         seeds: Callable[[], int] = random_seed,
+        folds: Folds | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.seeds = seeds
-        self._states: dict[str, TournamentState] = {}
-        self._locks: dict[str, threading.RLock] = {}
-        self._guard = threading.Lock()
-
-    def lock(self, tournament: str) -> threading.RLock:
-        """The lock of one tournament's cached fold: the fold is evolved in place, so every
-        command and every read of it in this process holds this lock."""
-        with self._guard:
-            return self._locks.setdefault(tournament, threading.RLock())
-
-    def state(self, tournament: str) -> TournamentState:
-        """The tournament's current state: the cached fold plus any newer events, each
-        checked against the head the cache holds (a rewritten event is never folded).
-        An unknown tournament leaves nothing cached. Callers that keep using the state
-        hold ``lock(tournament)`` (``read`` does)."""
-        with self.lock(tournament):
-            state = self._states.get(tournament) or TournamentState()
-            with gc_paused():
-                for recorded in self.store.load(tournament, after=state.seq, head=state.head):
-                    evolve(state, recorded)
-            if state.exists:
-                self._states[tournament] = state
-            return state
-
-    def known_seq(self, tournament: str) -> int:
-        """The seq of the cached fold, without reading the store (0: nothing cached)."""
-        cached = self._states.get(tournament)
-        return cached.seq if cached is not None else 0
-
-    def read(self, tournament: str, view: Callable[[TournamentState], T]) -> T:
-        """A read model of the current state, computed under the fold's lock."""
-        with self.lock(tournament):
-            return view(self.state(tournament))
+        self.folds = folds if folds is not None else Folds(store)
 
     def handle(self, command: Command) -> Outcome:
         """Decide and append under the tournament's lock; on a concurrent append by
         another process, reload and decide again."""
-        with self.lock(command.tournament):
+        with self.folds.lock(command.tournament):
             return self._handle(command)
 
     def _handle(self, command: Command) -> Outcome:
         seed = self.seeds()
         for attempt in range(MAX_ATTEMPTS):
-            state = self.state(command.tournament)
+            state = self.folds.state(command.tournament)
             seen = seen_before(state, command)
             if seen is not None:
                 return self.repeated(command, seen)
@@ -141,7 +126,7 @@ class Handler:
                 backoff(attempt)
                 continue
             return Outcome(command.tournament, recorded)
-        raise ConcurrencyConflict(command.tournament, self.state(command.tournament).seq)
+        raise ConcurrencyConflict(command.tournament, self.folds.state(command.tournament).seq)
 
     def handle_batch(self, commands: Sequence[Command]) -> Outcome:
         """Commands of one tournament decided in order, each against the state the ones
@@ -149,28 +134,35 @@ class Handler:
         them or none (``register --csv``: a spreadsheet of 37 players is one transaction,
         with every registry entry). A command id seen before adds nothing, as in
         ``handle``. A refused command raises ``BatchRefused`` naming its index."""
-        tournament = commands[0].tournament if commands else ""
-        if any(c.tournament != tournament for c in commands):
-            raise ValueError("a batch holds commands of one tournament")
-        with self.lock(tournament):
+        tournament = one_tournament(commands)
+        with self.folds.lock(tournament):
             seed = self.seeds()
             for attempt in range(MAX_ATTEMPTS):
-                state = self.state(tournament)
-                sealed, players, lists = self._decide_batch(state, commands, seed)
-                if not sealed:
+                state = self.folds.state(tournament)
+                batch = self._decide_batch(state, commands, seed)
+                if not batch.sealed:
                     return Outcome(tournament, [])
                 try:
-                    recorded = self.store.append(tournament, sealed, expected_version=state.seq,
-                                                 players=players, lists=lists)  # fmt: skip
+                    recorded = self.store.append(
+                        tournament, batch.sealed, expected_version=state.seq,
+                        players=batch.players, lists=batch.lists,
+                    )  # fmt: skip
                 except ConcurrencyConflict:
                     backoff(attempt)
                     continue
                 return Outcome(tournament, recorded)
-            raise ConcurrencyConflict(tournament, self.state(tournament).seq)
+            raise ConcurrencyConflict(tournament, self.folds.state(tournament).seq)
+
+    def rehearse(self, commands: Sequence[Command]) -> TournamentState:
+        """The state a batch would leave, decided as ``handle_batch`` decides it, with
+        nothing appended (a dry run); ``BatchRefused`` as there."""
+        tournament = one_tournament(commands)
+        with self.folds.lock(tournament):
+            return self._decide_batch(self.folds.state(tournament), commands, self.seeds()).state
 
     def _decide_batch(
         self, state: TournamentState, commands: Sequence[Command], seed: int
-    ) -> tuple[list[Sealed], list[PlayerEntry], list[ListEntry]]:
+    ) -> Batch:
         """The batch's sealed events, registry entries and lists, decided on a copy of the
         state (the cached fold changes only by what the store holds)."""
         scratch = copy.deepcopy(state)
@@ -192,7 +184,7 @@ class Handler:
                 evolve(scratch, Recorded(scratch.seq + 1, 0, s.event))
             sealed += new
             players += personal_data(command)
-        return sealed, players, lists
+        return Batch(sealed, players, lists, scratch)
 
     def kept_lists(self, command: Command) -> list[ListEntry]:
         """The tournament's ``tledger_lists`` rows when deciding ``command`` reads them (a

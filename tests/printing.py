@@ -59,7 +59,7 @@ class Event:
 
     @property
     def state(self) -> TournamentState:
-        return self.handler.state(T)
+        return self.handler.folds.state(T)
 
     def win(self, a: str, b: str, rnd: int, winner: str) -> None:
         loser = b if winner == a else a

@@ -34,7 +34,7 @@ def result(index: int) -> dict[str, Any]:
 
 def report_round(handler: Handler, t: str, count: int | None = None) -> None:
     """Report the first ``count`` two-player tables of the current round (all: None)."""
-    current = handler.state(t).current
+    current = handler.folds.state(t).current
     assert current is not None
     tables = [m for m in current.matches if len(m.players) == 2][:count]
     for i, match in enumerate(tables):

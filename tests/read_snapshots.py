@@ -43,7 +43,7 @@ def digest(body: bytes) -> str:
 def reads(url: str) -> Iterator[tuple[str, str]]:
     """(key, bytes as text) of every read of the store's one tournament."""
     store = open_store(url, create=False)
-    side = ReadSide(Handler(store))
+    side = ReadSide(Handler(store).folds)
     (tournament,) = store.tournaments()
     status = orjson.loads(side.get(tournament, Query("status")).body)
     players = [

@@ -75,7 +75,7 @@ async def read_side(request: Request) -> ReadSide:
     with _CREATING:
         side = getattr(state, "read_side", None)
         if side is None:
-            side = ReadSide(handler_of(request), as_of_cache=settings_of(request).as_of_cache)
+            side = ReadSide(handler_of(request).folds, as_of_cache=settings_of(request).as_of_cache)
             state.read_side = side
     return side
 

@@ -234,18 +234,49 @@ def results_export(tournament: str, store: str | None, fmt: str) -> bytes:
     return results_bytes(state, events, st.players(tournament), fmt)
 
 
+IMPORT_FORMATS = ("jsonl", "json", "csv")
+
+
 @app.command("import")
 def import_(
-    source: Annotated[str, typer.Argument(metavar="FILE|-", help="An export in jsonl.")],
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help="The file to import.")],
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            help="jsonl: a log exported by `tledger export` (its events and hashes, the "
+            "chain verified first); json or csv: a results document (`export --format "
+            "json|csv`), rebuilt as the commands that reach the same results.",
+        ),
+    ] = "jsonl",
+    tournament: Annotated[
+        str | None, typer.Option(help="json/csv: rebuild under this id instead.")
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="json/csv: decide everything, append nothing.")
+    ] = False,
     store: StoreOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
-    """Rebuild a tournament from an export into this store, verifying its chain first."""
+    """Rebuild a tournament in this store from a log export or a results document."""
     from ledger.transfer import import_lines
     from ledger.url import open_store
 
+    if fmt not in IMPORT_FORMATS:
+        fail(f"import: unknown format {fmt!r} (use one of: {', '.join(IMPORT_FORMATS)})", 2)
     raw = read_source(source)
+    if fmt != "jsonl":
+        from commands.cli.imports import import_results
+
+        import_results(raw, fmt, tournament, store, dry_run, as_json)
+        return
+    if tournament is not None or dry_run:
+        fail("import: --tournament and --dry-run apply to a results document (json, csv)", 2)
     with reported_errors():
         tournament, count = import_lines(open_store(store), raw.splitlines())
+    if as_json:
+        print_json({"tournament": tournament, "events": count})
+        return
     typer.echo(f"imported {tournament}: {count} events, chain verified")
 
 

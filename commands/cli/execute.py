@@ -74,7 +74,7 @@ def describe_deck_checks(handler: Handler, outcome: Outcome) -> None:
     from commands.cli.grids import show_comparison
     from commands.reads.listviews import deck_check_comparisons
 
-    state = handler.state(outcome.tournament)
+    state = handler.folds.state(outcome.tournament)
     stored = handler.store.lists(outcome.tournament)
     for comparison in deck_check_comparisons(state, stored, seqs=seqs):
         show_comparison(comparison, indent="  ")
@@ -127,7 +127,7 @@ def describe_seeding(handler: Handler, outcome: Outcome) -> None:
         return
     from projections.cutline import seeding_changes
 
-    changes = handler.read(outcome.tournament, seeding_changes)
+    changes = handler.folds.read(outcome.tournament, seeding_changes)
     for c in changes:
         typer.echo(f"  seed {c.seed}: {c.as_made} as made; {c.now or 'nobody'} by the "
                    "corrected standings")  # fmt: skip

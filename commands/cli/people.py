@@ -47,7 +47,7 @@ def with_player_ids(handler: Handler, data: dict[str, Any]) -> tuple[dict[str, A
                       if others else [])  # fmt: skip
     if not any(field in data for field in PLAYER_FIELDS):
         return data, []
-    known = handler.state(tournament).players
+    known = handler.folds.state(tournament).players
     return with_ids(data, handler.store.players(tournament), known), []
 
 

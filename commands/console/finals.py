@@ -75,7 +75,7 @@ async def export(request: Request, tournament: str, fmt: str, caller: ConsoleCal
         events = handler.store.load(tournament, until=state.seq)
         return results_bytes(state, events, handler.store.players(tournament), fmt)
 
-    data = await asyncio.to_thread(handler.read, tournament, document)
+    data = await asyncio.to_thread(handler.folds.read, tournament, document)
     disposition = f'attachment; filename="{tournament}-results.{fmt}"'
     return Response(data, media_type=EXPORTS[fmt], headers={
         "Content-Disposition": disposition, "Cache-Control": "no-store",

@@ -53,7 +53,7 @@ async def over_state(request: Request, tournament: str,
     def read(state: TournamentState) -> T:
         return view(state, registered_names(handler.store.players(tournament), state.teams))
 
-    return await asyncio.to_thread(handler.read, tournament, read)
+    return await asyncio.to_thread(handler.folds.read, tournament, read)
 
 
 async def title_of(request: Request, tournament: str) -> str:

@@ -122,7 +122,7 @@ async def printed(request: Request, tournament: str, kind: str, round_number: in
                         datetime.now(UTC))  # fmt: skip
 
     try:
-        html = await asyncio.to_thread(handler.read, tournament, render)
+        html = await asyncio.to_thread(handler.folds.read, tournament, render)
     except REFUSALS as exc:
         return back(f"{PATH}/t/{tournament}/round", error=one_line(exc))
     return HTMLResponse(html, headers=PRINT_HEADERS)

@@ -27,7 +27,7 @@ from typing import assert_never
 import orjson
 
 from commands.errors import UnknownTournament
-from commands.handler import Handler
+from commands.folds import Folds
 from commands.reads import clockviews, podviews, roster, views
 from commands.reads.audit import explained
 from commands.reads.history import player_history
@@ -86,9 +86,9 @@ class Roster:
 class ReadSide:
     """The read models of one handler's store, cached (one per process)."""
 
-    def __init__(self, handler: Handler, as_of_cache: int = 256, names_ttl: float = 1.0,
+    def __init__(self, folds: Folds, as_of_cache: int = 256, names_ttl: float = 1.0,
                  clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
-        self.handler, self.store = handler, handler.store
+        self.folds, self.store = folds, folds.store
         self.names_ttl, self.clock = names_ttl, clock
         self.fresh: Lru[Entry] = Lru(FRESH_ENTRIES, body_size)
         self.past: Lru[Entry] = Lru(as_of_cache, body_size)
@@ -99,8 +99,8 @@ class ReadSide:
     def get(self, tournament: str, query: Query | LogQuery, as_of: str | None = None) -> Entry:
         """The read model now, or as known at ``as_of`` (a seq or a UTC time)."""
         if as_of is None and isinstance(query, Query):
-            return self.handler.read(tournament, lambda s: self._fresh_entry(tournament, query, s))
-        seq, roster = self.handler.read(tournament, lambda s: self._now(tournament, s))
+            return self.folds.read(tournament, lambda s: self._fresh_entry(tournament, query, s))
+        seq, roster = self.folds.read(tournament, lambda s: self._now(tournament, s))
         point, prefix = (seq, None) if as_of is None else self._point(tournament, as_of, seq)
         if isinstance(query, LogQuery):
             return self._log(tournament, query, point)
@@ -121,7 +121,7 @@ class ReadSide:
                                       if q.view == "status" else q, state)
                     for q in queries]  # fmt: skip
 
-        return self.handler.read(tournament, view)
+        return self.folds.read(tournament, view)
 
     def status_at(self, tournament: str, now: datetime) -> Entry:
         """The current status with the tables over time at ``now`` flagged, from the clock
@@ -142,12 +142,12 @@ class ReadSide:
         is not there. Still checks the store for newer events (one indexed query), so a
         read after another process's write never gets the older entry. Cheap enough to
         run on the server's event loop, which skips a worker thread per read."""
-        lock = self.handler.lock(tournament)
+        lock = self.folds.lock(tournament)
         if not lock.acquire(blocking=False):
             return None
         try:
-            before = self.handler.known_seq(tournament)
-            state = self.handler.state(tournament)
+            before = self.folds.known_seq(tournament)
+            state = self.folds.state(tournament)
             if not state.exists or state.seq != before:
                 return None
             roster = self._rosters.get(tournament)
@@ -291,7 +291,7 @@ class ReadSide:
             model = published_lists(state, roster.names, self.store.lists(tournament))
             return entry_of(model, state.head, seq, f"lists|{roster.digest}")
 
-        return self.handler.read(tournament, view)
+        return self.folds.read(tournament, view)
 
     def tournaments(self, scope: str | None) -> Tournaments:
         """Every tournament (or the one a scoped token may read), in order of creation."""

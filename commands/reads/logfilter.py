@@ -82,14 +82,6 @@ class LogFilter:
     def active(self) -> bool:
         return bool(self.types) or self.player is not None or self.round is not None
 
-    @property
-    def key(self) -> str:
-        """The filter's part of a cache key and ETag (empty when nothing is filtered)."""
-        parts = [f"type={','.join(self.types)}"] if self.types else []
-        parts += [f"player={self.player}"] if self.player is not None else []
-        parts += [f"round={self.round}"] if self.round is not None else []
-        return "&".join(parts)
-
     def keeps(self, recorded: Recorded) -> bool:
         event = recorded.event
         if self.types and event.type not in self.types:

@@ -5,7 +5,7 @@ its cache key and ETag, so two queries with one key are one entry.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import Literal
 
 import orjson
@@ -44,20 +44,7 @@ class Query:
 
     @property
     def key(self) -> str:
-        if self.late:
-            return f"{self.view}?late={orjson.dumps(self.late).decode()}"
-        if self.view == "clock":
-            return f"clock?round={self.round or ''}"
-        if self.view == "slip":
-            return f"slip?round={self.round}&players={orjson.dumps(self.players).decode()}"
-        if self.view == "pairings":
-            searched = f"&search={self.search}" if self.search else ""
-            return f"pairings?round={self.round or ''}{searched}"
-        if self.view == "players":
-            return f"players?search={self.search or ''}"
-        if self.view == "explain":
-            return f"explain/{self.player}"
-        return f"players/{self.player}" if self.view == "player" else self.view
+        return key_of(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,5 +58,20 @@ class LogQuery:
 
     @property
     def key(self) -> str:
-        filtered = f"&{self.keep.key}" if self.keep.active else ""
-        return f"log?after_seq={self.after_seq}&limit={self.limit}{filtered}"
+        return "log" + key_of(self)
+
+
+def key_of(query: Query | LogQuery) -> str:
+    """A query's cache key (and its part of the ETag): each of its fields that differs
+    from the field's default, by name. It is derived from the fields themselves, so a
+    field added to a query is part of its key at once and two queries that differ in
+    any field never share an entry."""
+    asked = {f.name: value for f in fields(query)
+             if (value := getattr(query, f.name)) != default_of(f)}  # fmt: skip
+    return orjson.dumps(asked).decode()
+
+
+def default_of(field: Field[object]) -> object:
+    if field.default_factory is not MISSING:
+        return field.default_factory()
+    return field.default

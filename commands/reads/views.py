@@ -299,22 +299,3 @@ def json_of(model: ReadModel) -> dict[str, Any]:
 def json_bytes(model: ReadModel) -> bytes:
     """A model serialized once, as every face sends it."""
     return orjson.dumps(json_of(model))
-
-
-# The contract's JSON of the main reads, for callers that compare plain data.
-
-
-def status_view(state: TournamentState) -> dict[str, Any]:
-    return json_of(status(state))
-
-
-def standings_view(state: TournamentState, entries: Mapping[str, PlayerEntry]) -> dict[str, Any]:
-    return json_of(standings(state, registered_names(entries, state.teams)))
-
-
-def pairings_view(state: TournamentState, round_number: int | None = None) -> dict[str, Any]:
-    return json_of(pairings(state, round_number))
-
-
-def bracket_view(state: TournamentState) -> dict[str, Any]:
-    return json_of(bracket(state))

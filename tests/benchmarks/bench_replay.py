@@ -23,7 +23,6 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from commands.reads.views import pairings_view
 from ledger.chain import GENESIS, seal, verify_stored
 from ledger.events import loads
 from ledger.eventsourced import stream_id
@@ -32,6 +31,7 @@ from ledger.url import open_store
 from projections.standings import standings
 from projections.state import TournamentState, fold
 from replay.rebuild import gc_paused, rebuild
+from tests.plain_views import pairings_view
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_standings import PLAYERS, ROUNDS, build

@@ -49,7 +49,7 @@ def event(tmp_path: Path) -> Iterator[Event]:
     handler = Handler(open_store(url))
     t = f"j-{uuid.uuid4().hex[:8]}"
     round_one(handler, t)
-    codes = issue_codes(handler.store, handler.state(t), 1, now=NOW)
+    codes = issue_codes(handler.store, handler.folds.state(t), 1, now=NOW)
     with served(url) as base:
         yield Event(base, t, handler, codes)
 

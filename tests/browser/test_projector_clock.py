@@ -43,7 +43,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Hand
                             "ruleset": "armada-2.0", "options": {"seed": 3}},
         *({"type": "register_player", "player": f"p{i + 1}", "name": NAMES[i]} for i in range(16)),
         {"type": "pair_round", "seed": 5}, {"type": "start_round"})  # fmt: skip
-    tables = {m.table: m.players for m in handler.state("armada").rounds[0].matches}
+    tables = {m.table: m.players for m in handler.folds.state("armada").rounds[0].matches}
     run(handler, "armada",
         {"type": "grant_time_extension", "round": 1, "players": list(tables[3]), "minutes": 10},
         {"type": "record_deck_check", "player": tables[6][0], "round": 1,
@@ -105,7 +105,9 @@ def test_the_projector_updates_itself_when_a_table_is_extended(
     base, handler = server
     page.goto(f"{base}/t/armada/clock?lang=en")
     expect(page.locator("ol.xt li")).to_have_count(2)
-    players = next(m.players for m in handler.state("armada").rounds[0].matches if m.table == 1)
+    players = next(
+        m.players for m in handler.folds.state("armada").rounds[0].matches if m.table == 1
+    )
     run(handler, "armada", {"type": "grant_time_extension", "round": 1, "players": list(players),
                             "minutes": 20})  # fmt: skip
     expect(page.locator("ol.xt li")).to_have_count(3, timeout=UPDATE_MS)

@@ -49,7 +49,7 @@ def slips(tmp_path: Path) -> Iterator[Served]:
     ]
     for command in commands:
         handler.handle(parse_command({"tournament": t, **command}))
-    codes = issue_codes(handler.store, handler.state(t), 1, now=NOW)
+    codes = issue_codes(handler.store, handler.folds.state(t), 1, now=NOW)
     with served(url) as base:
         yield Served(base, codes, handler, t)
 
@@ -105,7 +105,7 @@ def test_a_player_reports_from_the_slip_and_the_opponent_confirms(
     assert phone.locator("form#report").count() == 0
     assert no_horizontal_scroll(phone)
     screenshot(phone, "slip-report-confirmed")
-    rnd = slips.handler.state(slips.tournament).round(1)
+    rnd = slips.handler.folds.state(slips.tournament).round(1)
     assert rnd is not None
     match = rnd.match_of("p1", "p2")
     assert match is not None and match.status == "confirmed"

@@ -96,20 +96,20 @@ def test_a_token_of_one_tournament_acts_on_nothing_of_another(
     sign_in: Callable[..., TestClient], two_events: Handler
 ) -> None:
     console = sign_in("organizer", "t1")
-    before = two_events.state(OTHER).seq
+    before = two_events.folds.state(OTHER).seq
     sent = {"round": "1", "table": "1", "result": "2-0", "list": "Ada"}
     for path in console_routes("POST"):
         answer = console.post(filled(path, OTHER), data=sent)
         assert answer.status_code == 403, (path, answer.status_code)
         assert NAMES["p1"] not in answer.text, path
-    assert two_events.state(OTHER).seq == before
+    assert two_events.folds.state(OTHER).seq == before
 
 
 def test_a_form_of_garbage_gets_one_line_on_every_action_and_appends_nothing(
     sign_in: Callable[..., TestClient], two_events: Handler
 ) -> None:
     console = sign_in("organizer")
-    before = two_events.state("t1").seq
+    before = two_events.folds.state("t1").seq
     for path in console_routes("POST"):
         answer = console.post(filled(path, "t1"), data=GARBAGE)
         assert answer.status_code < 500, (path, answer.status_code, answer.text[-300:])
@@ -119,7 +119,7 @@ def test_a_form_of_garbage_gets_one_line_on_every_action_and_appends_nothing(
             assert target.startswith("/console/"), (path, target)
             error = unquote_plus(target.partition("error=")[2])
             assert error and "\n" not in error, (path, target)
-        assert two_events.state("t1").seq == before, (path, answer.headers.get("location"))
+        assert two_events.folds.state("t1").seq == before, (path, answer.headers.get("location"))
 
 
 @pytest.mark.parametrize("role", ["reader"])
@@ -127,14 +127,14 @@ def test_a_reader_acts_on_nothing_through_any_console_form(
     sign_in: Callable[..., TestClient], two_events: Handler, role: str
 ) -> None:
     console = sign_in(role, "t1")
-    before = two_events.state("t1").seq
+    before = two_events.folds.state("t1").seq
     sensible = {"round": "1", "table": "1", "result": "2-0", "list": "Ada", "player": "p1",
                 "match": "p1 p2", "minutes": "5", "reason": "r", "player_0": "p1",
                 "player_1": "p2", "games_0": "2", "games_1": "0", "size": "4"}  # fmt: skip
     for path in console_routes("POST"):
         answer = console.post(filled(path, "t1"), data=sensible)
         assert answer.status_code < 500, path
-        assert two_events.state("t1").seq == before, (path, answer.headers.get("location"))
+        assert two_events.folds.state("t1").seq == before, (path, answer.headers.get("location"))
 
 
 @pytest.mark.parametrize(

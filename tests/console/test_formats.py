@@ -79,7 +79,7 @@ def test_a_team_event_is_registered_by_pasting_teams_and_its_round_1_is_paired(
     console = sign_in()
     answer = created(console, "lcg-2.1d", "teams", team="true", round_minutes="90")
     assert "error" not in answer.headers["location"], flash(answer)
-    state = handler.state("teams")
+    state = handler.folds.state("teams")
     assert state.options["team"] is True and state.options["round_minutes"] == 90
     page = console.get("/console/t/teams/players").text
     assert "Register a team" in page and "Paste teams" in page and "Paste a list" not in page
@@ -87,7 +87,7 @@ def test_a_team_event_is_registered_by_pasting_teams_and_its_round_1_is_paired(
     before = seq(handler, "teams")
     answer = console.post("/console/t/teams/players/paste-teams", data={"list": "\n".join(TEAMS)})
     assert "registered 4 teams" in flash(answer)
-    state = handler.state("teams")
+    state = handler.folds.state("teams")
     assert state.seq == before + 4  # one append of four team_registered
     assert state.teams == {"team1": ("p1", "p2"), "team2": ("p3", "p4"),
                            "team3": ("p5", "p6"), "team4": ("p7", "p8")}  # fmt: skip
@@ -96,7 +96,7 @@ def test_a_team_event_is_registered_by_pasting_teams_and_its_round_1_is_paired(
     assert 'value="team5"' in page and 'value="p9"' in page and 'value="p10"' in page
     answer = console.post("/console/t/teams/round/pair", data={})
     assert "paired" in flash(answer) and "error" not in flash(answer)
-    assert len(handler.state("teams").rounds[0].matches) == 2
+    assert len(handler.folds.state("teams").rounds[0].matches) == 2
     assert "Rebel Cell (Ada, Ben)" in console.get("/console/t/teams/round").text
 
 
@@ -109,7 +109,7 @@ def test_one_team_registers_with_its_members_and_a_pasted_line_of_two_names_is_r
         "team": "rebels", "name": "Rebel Cell", "member1": "a1", "member1_name": "Ada",
         "member2": "a2", "member2_name": "Ben"})  # fmt: skip
     assert "registered team Rebel Cell" in flash(answer)
-    assert handler.state("teams").teams == {"rebels": ("a1", "a2")}
+    assert handler.folds.state("teams").teams == {"rebels": ("a1", "a2")}
     before = seq(handler, "teams")
     answer = console.post("/console/t/teams/players/paste-teams",
                           data={"list": "Rogue Pair; Cid; Dex\nLonely; Eve"})  # fmt: skip
@@ -137,7 +137,7 @@ def test_a_teams_four_decks_are_submitted_as_json_on_the_lists_page(
     pasted = {"player": "team1", "list": orjson.dumps(decks).decode()}
     answer = console.post("/console/t/teams/lists/submit", data=pasted)
     assert "list of team1 recorded" in flash(answer), flash(answer)
-    assert "team1" in handler.state("teams").lists
+    assert "team1" in handler.folds.state("teams").lists
     assert "submitted" in console.get("/console/t/teams/lists").text
 
 
@@ -153,7 +153,7 @@ def test_a_drafts_pods_are_assigned_shown_and_printed_before_deck_building(
     assert "Assign pods" in page and "Start deck building" not in page
     answer = console.post("/console/t/t1/round/pods", data={"size": "4", "seed": "7"})
     assert "pods assigned" in flash(answer)
-    pods = handler.state("t1").pods
+    pods = handler.folds.state("t1").pods
     assert pods is not None and pods.seed == 7 and [len(p.players) for p in pods.pods] == [4, 4]
     page = console.get("/console/t/t1/round").text
     first = pods.pods[0].players[0]
@@ -188,7 +188,7 @@ def test_draft_deck_building_is_refused_before_the_pods_and_takes_30_minutes_by_
     assert "assign_pods first" in flash(answer)
     console.post("/console/t/t1/round/pods", data={})
     console.post("/console/t/t1/round/deckbuilding", data={})
-    started = handler.state("t1").deck_building
+    started = handler.folds.state("t1").deck_building
     assert started is not None and started.minutes == 30
 
 
@@ -215,7 +215,7 @@ def test_options_change_before_round_1_with_null_back_to_the_default_and_not_aft
         "option.format": "bo1", "option.rounds": "null", "option.tier": "",
         "reason": "store rules"})  # fmt: skip
     assert "options changed: format, rounds" in flash(answer), flash(answer)
-    state = handler.state("t1")
+    state = handler.folds.state("t1")
     assert state.options["format"] == "bo1" and "rounds" not in state.options
     assert state.options["tier"] == "competitive"
     assert "no option given" in flash(console.post("/console/t/t1/options", data={}))

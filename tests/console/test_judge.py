@@ -137,7 +137,7 @@ def test_the_queue_is_a_read_model_of_the_read_side(handler: Handler) -> None:
     from commands.reads.auditmodels import JudgeQueue
     from commands.reads.cache import Query
 
-    queue = ReadSide(handler).get(T, Query("queue")).model
+    queue = ReadSide(handler.folds).get(T, Query("queue")).model
     assert isinstance(queue, JudgeQueue)
     assert [(t.table, t.state) for t in queue.tables] == [
         (1, "disputed"),

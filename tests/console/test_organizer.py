@@ -33,7 +33,7 @@ def with_players(console: TestClient) -> TestClient:
 
 
 def seq(handler: Handler, t: str = "t1") -> int:
-    return handler.state(t).seq
+    return handler.folds.state(t).seq
 
 
 def flash(answer: object) -> str:
@@ -57,7 +57,7 @@ def test_a_blank_option_is_not_sent_and_the_ruleset_default_is_recorded(
     sign_in: Callable[..., TestClient], handler: Handler
 ) -> None:
     created(sign_in(), tier="casual", rounds="")
-    state = handler.state("t1")
+    state = handler.folds.state("t1")
     assert state.options["tier"] == "casual" and state.options["format"] == "bo3"
     assert "rounds" not in state.options
 
@@ -73,7 +73,7 @@ def test_a_pasted_list_registers_everyone_in_one_append_with_the_next_free_ids(
     sign_in: Callable[..., TestClient], handler: Handler
 ) -> None:
     console = with_players(sign_in())
-    state = handler.state("t1")
+    state = handler.folds.state("t1")
     assert list(state.players) == [f"p{n}" for n in range(1, 9)] and state.seq == 9
     page = console.get("/console/t/t1/players")
     assert 'value="p9"' in page.text and "Hal" in page.text
@@ -95,13 +95,13 @@ def test_drop_rejoin_disqualify_and_withdraw_are_commands_of_the_contract(
 ) -> None:
     console = with_players(sign_in())
     console.post("/console/t/t1/players/p3/withdraw", data={"reason": "registered twice"})
-    assert "p3" not in handler.state("t1").active_players
+    assert "p3" not in handler.folds.state("t1").active_players
     console.post("/console/t/t1/players/p4/drop", data={})
-    assert handler.state("t1").players["p4"].dropped
+    assert handler.folds.state("t1").players["p4"].dropped
     answer = console.post("/console/t/t1/players/p5/disqualify", data={"reason": ""})
     assert (
         "error=" in answer.headers["location"]
-        and not handler.state("t1").players["p5"].disqualified
+        and not handler.folds.state("t1").players["p5"].disqualified
     )
 
 
@@ -133,7 +133,7 @@ def test_results_are_typed_as_table_and_result_and_confirmed(
     assert 'type="application/json" id="org-tables"' in page.text and "Table 4" in page.text
     answer = console.post("/console/t/t1/results", data={"table": "1", "result": "2-1"})
     assert "table 1: 2-1" in flash(answer)
-    match = handler.state("t1").rounds[0].matches[0]
+    match = handler.folds.state("t1").rounds[0].matches[0]
     names = handler.store.players("t1")
     first, second = (names[p].name for p in match.players)
     assert f"table 1: 2-1 ({first} v {second})" in flash(answer), "named in the typed order"
@@ -166,7 +166,7 @@ def test_a_judge_may_enter_results_but_not_pair(
 
 
 def enter_all(console: TestClient, handler: Handler) -> None:
-    current = handler.state("t1").current
+    current = handler.folds.state("t1").current
     assert current is not None
     for m in current.matches:
         if m.table is not None and m.status != "confirmed":
@@ -183,7 +183,7 @@ def test_a_correction_shows_its_timing_before_and_its_impact_after(
     sign_in: Callable[..., TestClient], handler: Handler
 ) -> None:
     console = round_one_played(sign_in(), handler)
-    a, b = handler.state("t1").rounds[0].matches[0].players
+    a, b = handler.folds.state("t1").rounds[0].matches[0].players
     where = f"/console/t/t1/results/correct?round=1&a={a}&b={b}"
     preview = console.get(f"{where}&result=0-2")
     assert "round 2 is not paired yet: the result is corrected" in preview.text
@@ -200,7 +200,7 @@ def test_a_correction_while_the_next_round_is_paired_names_the_tables_re_paired(
 ) -> None:
     console = round_one_played(sign_in(), handler)
     console.post("/console/t/t1/round/pair", data={})
-    a, b = handler.state("t1").rounds[0].matches[0].players
+    a, b = handler.folds.state("t1").rounds[0].matches[0].players
     preview = console.get(f"/console/t/t1/results/correct?round=1&a={a}&b={b}&result=0-2")
     assert "round 2 is paired but not started: table" in preview.text
 
@@ -209,7 +209,7 @@ def test_manual_pairings_warn_of_a_rematch_before_they_are_sent(
     sign_in: Callable[..., TestClient], handler: Handler
 ) -> None:
     console = round_one_played(sign_in(), handler)
-    tables = [m.players for m in handler.state("t1").rounds[0].matches]
+    tables = [m.players for m in handler.folds.state("t1").rounds[0].matches]
     query = "&".join(f"a{n}={t[0]}&b{n}={t[1]}" for n, t in enumerate(tables, start=1))
     page = console.get(f"/console/t/t1/round?manual=1&{query}")
     assert "have played each other already" in page.text and seq(handler) == 15
@@ -217,7 +217,7 @@ def test_manual_pairings_warn_of_a_rematch_before_they_are_sent(
               for side, p in zip("ab", t, strict=True)}  # fmt: skip
     answer = console.post("/console/t/t1/round/pair", data={**fields, "manual": "1"})
     assert "paired (seq" in flash(answer)
-    assert [m.players for m in handler.state("t1").rounds[1].matches] == tables
+    assert [m.players for m in handler.folds.state("t1").rounds[1].matches] == tables
 
 
 def test_printouts_are_pages_and_slips_carry_codes_for_this_server(
@@ -265,7 +265,7 @@ def test_lists_are_submitted_as_text_and_locked(
     page = console.get("/console/t/t1/lists")
     assert "1 of 8 submitted" in page.text
     assert "lists locked" in flash(console.post("/console/t/t1/lists/lock", data={}))
-    assert handler.state("t1").lists_locked
+    assert handler.folds.state("t1").lists_locked
 
 
 def test_the_round_page_shows_the_rounds_clock_and_a_tables_extension(
@@ -275,7 +275,7 @@ def test_the_round_page_shows_the_rounds_clock_and_a_tables_extension(
     extension moves that table's end (the clock read model, issue 16)."""
     console = sign_in()
     run_round_one(console)
-    state = handler.state("t1")
+    state = handler.folds.state("t1")
     assert state.current is not None and state.current.started_at is not None
     ends = state.current.started_at + timedelta(minutes=55)
     page = console.get("/console/t/t1/round").text

@@ -22,12 +22,13 @@ import pytest
 
 from commands.handler import Handler
 from commands.models import parse_command
-from ledger.chain import GENESIS, Sealed, seal, verify_chain
+from ledger.chain import GENESIS, Sealed, seal
 from ledger.errors import ChainBroken, ConcurrencyConflict, InvalidExport
 from ledger.store import PlayerEntry, Store
 from ledger.transfer import export_lines, import_lines
 from ledger.url import open_store
 from tests.builders import Given, create, register
+from tests.chains import verify_chain
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -89,7 +89,7 @@ def test_lists_are_kept_beside_their_events_in_seq_order_and_never_in_them(store
 
 def test_a_refused_append_keeps_no_list(store: Store) -> None:
     handler = with_lists(store)
-    state = handler.state("t1")
+    state = handler.folds.state("t1")
     events = store.load("t1")
     again = seal([events[-1].event], events[-2].event.hash)  # seq 6 again: it exists
     loser = ListEntry("t1", 6, "p2", list_hash(LEGAL), LEGAL)

@@ -20,12 +20,12 @@ import orjson
 import pytest
 
 from commands.reads.listviews import published_lists
-from commands.reads.views import bracket_view, standings_view, status_view
 from ledger.list_events import list_hash
 from ledger.transfer import import_lines
 from ledger.url import open_store
 from replay.rebuild import rebuild
 from replay.verify import verify
+from tests.plain_views import bracket_view, standings_view, status_view
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 TLEDGER = str(Path(sys.executable).with_name("tledger"))

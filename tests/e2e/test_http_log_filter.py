@@ -59,6 +59,6 @@ def test_an_unfiltered_log_is_unchanged_and_cached_apart(tmp_path: Path) -> None
     assert plain.json() == {"tournament": "t1", "events": [r.as_json() for r in stored]}
     filtered = api.get("/tournaments/t1/log", player="p1")
     assert filtered.headers["ETag"] != plain.headers["ETag"]
-    side = ReadSide(handler)
+    side = ReadSide(handler.folds)
     assert side.get("t1", LogQuery()).body == plain.content
     assert side.get("t1", LogQuery(keep=LogFilter(player="p1"))).body == filtered.content

@@ -142,7 +142,7 @@ def assert_ledger_sound(tournament: str) -> None:
     events = store.load(tournament)
     if not events:
         return
-    incremental = HANDLER.state(tournament)
+    incremental = HANDLER.folds.state(tournament)
     assert verify_stored(tournament, store.load_raw(tournament)) == incremental.head
     assert fold(events) == incremental
 

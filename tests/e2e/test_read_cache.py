@@ -89,7 +89,7 @@ def test_a_read_answers_304_without_a_body_when_the_client_holds_its_etag(
     for read in READS:
         first = api.get(f"/tournaments/{t}/{read}")
         etag = first.headers["ETag"]
-        assert first.status_code == 200 and etag.startswith(f'"{handler.state(t).head}-')
+        assert first.status_code == 200 and etag.startswith(f'"{handler.folds.state(t).head}-')
         again = api.get(f"/tournaments/{t}/{read}", etag=etag)
         assert (again.status_code, again.content, again.headers["ETag"]) == (304, b"", etag)
         for listed in (f'"other", {etag}', f"W/{etag}", "*"):
@@ -127,12 +127,12 @@ def test_every_new_event_shows_in_the_next_read_and_retires_the_old_etag(
 def test_a_read_computes_each_model_once_per_seq_however_many_ask_at_once(
     handler: Handler, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    t, side = started(handler), ReadSide(handler)
+    t, side = started(handler), ReadSide(handler.folds)
     built: list[str] = []
     original = cache.build
 
     def counting(state: Any, query: Query, names: Any, *lists: Any) -> Any:
-        built.append(query.key)
+        built.append(query.view)
         return original(state, query, names, *lists)
 
     monkeypatch.setattr(cache, "build", counting)
@@ -197,7 +197,7 @@ def spied(tmp_path: Path) -> tuple[Handler, Spy, str]:
     for pair in TABLES:
         handler.handle(parse_command(report(t, pair)))
     spy = Spy(handler.store)
-    handler.store = spy
+    handler.store = handler.folds.store = spy
     return handler, spy, t
 
 
@@ -215,7 +215,7 @@ def test_a_prefix_load_reads_only_up_to_its_seq_on_every_store(kind: str, tmp_pa
 
 def test_past_points_are_cached_in_a_bounded_lru(tmp_path: Path) -> None:
     handler, spy, t = spied(tmp_path)
-    side = ReadSide(handler, as_of_cache=3)
+    side = ReadSide(handler.folds, as_of_cache=3)
     entries = [side.get(t, Query("standings"), str(seq)) for seq in range(1, 11)]
     assert [e.seq for e in entries] == list(range(1, 11)) and len(side.past) == 3
     loaded = spy.loaded
@@ -225,7 +225,7 @@ def test_past_points_are_cached_in_a_bounded_lru(tmp_path: Path) -> None:
 
 def test_a_past_seq_loads_only_its_prefix(tmp_path: Path) -> None:
     handler, spy, t = spied(tmp_path)
-    side = ReadSide(handler)
+    side = ReadSide(handler.folds)
     side.get(t, Query("status"))
     loaded = spy.loaded
     assert side.get(t, Query("status"), "5").model.seq == 5  # type: ignore[attr-defined]
@@ -237,7 +237,7 @@ def test_a_past_time_reads_a_page_past_it_at_most(
 ) -> None:
     monkeypatch.setattr(points, "PAGE", 4)
     handler, spy, t = spied(tmp_path)
-    side = ReadSide(handler)
+    side = ReadSide(handler.folds)
     events = handler.store.load(t)
     side.get(t, Query("status"))  # the handler's fold is current
     loaded = spy.loaded
@@ -270,7 +270,7 @@ def test_the_log_is_read_in_pages_that_say_where_the_next_one_starts(tmp_path: P
 
 
 def test_an_unknown_tournament_caches_nothing(handler: Handler) -> None:
-    side = ReadSide(handler)
+    side = ReadSide(handler.folds)
     for query in (Query("status"), Query("standings"), LogQuery()):
         for as_of in (None, "3", "2026-01-01T00:00:00Z"):
             with pytest.raises(UnknownTournament):
@@ -282,7 +282,7 @@ def test_an_unknown_tournament_caches_nothing(handler: Handler) -> None:
 
 def test_an_erased_name_shows_once_the_registry_is_read_again(handler: Handler) -> None:
     now = [0.0]
-    t, side = started(handler), ReadSide(handler, names_ttl=1.0, clock=lambda: now[0])
+    t, side = started(handler), ReadSide(handler.folds, names_ttl=1.0, clock=lambda: now[0])
     before = side.get(t, Query("standings"))
     assert handler.store.forget(t, "p1")
     now[0] = 0.5

@@ -45,7 +45,7 @@ class Event:
 
     @property
     def state(self) -> TournamentState:
-        return self.handler.state("t")
+        return self.handler.folds.state("t")
 
     def play(self, result: Report, *, leave_open: str | None = None) -> None:
         """Start the current round and report every match (the first player wins), except

@@ -51,16 +51,16 @@ class Event:
         self.handler.handle(parse_command({"tournament": self.id, **command}))
 
     def issue(self, round_number: int = 1) -> dict[tuple[str, str], str]:
-        self.codes = issue_codes(self.handler.store, self.handler.state(self.id), round_number,
-                                 now=NOW)  # fmt: skip
+        state = self.handler.folds.state(self.id)
+        self.codes = issue_codes(self.handler.store, state, round_number, now=NOW)
         return self.codes
 
     @property
     def seq(self) -> int:
-        return self.handler.state(self.id).seq
+        return self.handler.folds.state(self.id).seq
 
     def status(self, a: str, b: str, round_number: int = 1) -> str:
-        rnd = self.handler.state(self.id).round(round_number)
+        rnd = self.handler.folds.state(self.id).round(round_number)
         match = rnd.match_of(a, b) if rnd else None
         assert match is not None
         return match.status
@@ -366,7 +366,7 @@ def test_a_match_paired_again_after_a_correction_has_no_code(tmp_path: Path) -> 
     codes = dict(event.codes)
     event.run(type="correct_result", round=1, players=["p1", "p2"],
               result={"games": [0, 2], "draws": 0}, reason="slip filled in reverse")  # fmt: skip
-    rnd = event.handler.state(event.id).round(2)
+    rnd = event.handler.folds.state(event.id).round(2)
     assert rnd is not None
     after = {frozenset(m.players) for m in rnd.matches}
     assert before != after, "the correction re-paired round 2"

@@ -17,7 +17,6 @@ from commands.cut import uneven_playoff
 from commands.errors import CommandError, RuleViolation, WrongPhase
 from commands.handler import Handler
 from commands.models import parse_command
-from commands.reads.views import bracket_view, status_view
 from ledger.events import ORGANIZER, CutMade, PairingsRevised
 from ledger.url import open_store
 from projections.bracket import bracket_size, build
@@ -25,6 +24,7 @@ from projections.elimination import ENGINE
 from projections.rulesets.base import Record, Scores
 from projections.standings import Standing, standings
 from projections.state import TournamentState
+from tests.plain_views import bracket_view, status_view
 
 T = "t1"
 
@@ -48,7 +48,7 @@ class Event:
 
     @property
     def state(self) -> TournamentState:
-        return self.handler.state(T)
+        return self.handler.folds.state(T)
 
     def win(self, a: str, b: str, rnd: int, winner: str) -> None:
         """Report ``winner`` beating the other player, in the ruleset's shape."""

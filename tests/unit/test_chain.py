@@ -6,9 +6,10 @@ import itertools
 
 import pytest
 
-from ledger.chain import GENESIS, Sealed, check_stored, seal, verify_chain, verify_stored
+from ledger.chain import GENESIS, Sealed, check_stored, seal, verify_stored
 from ledger.errors import ChainBroken
 from tests.builders import Given, create, register
+from tests.chains import verify_chain
 
 
 def sealed() -> list[Sealed]:

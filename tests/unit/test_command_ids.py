@@ -41,7 +41,7 @@ def test_the_same_id_with_the_same_body_returns_the_first_outcome(handler: Handl
     body = {**report(1, "p1", "p2", games=[2, 0], draws=0), "command_id": "slip-1"}
     first = run(handler, body)
     assert run(Handler(handler.store), body) == first == [8]
-    assert handler.state("t1").seq == 8
+    assert handler.folds.state("t1").seq == 8
 
 
 def test_the_same_id_with_another_body_is_refused_naming_the_id(handler: Handler) -> None:
@@ -50,7 +50,7 @@ def test_the_same_id_with_another_body_is_refused_naming_the_id(handler: Handler
     with pytest.raises(CommandIdReused, match="command_id 'slip-1' was used for a different"):
         run(handler, other)
     assert isinstance(CommandIdReused("x", 1), Refused)  # exit 1, HTTP 409
-    assert handler.state("t1").seq == 8
+    assert handler.folds.state("t1").seq == 8
 
 
 def test_a_player_who_guesses_an_organizers_id_cannot_swallow_the_organizers_command(
@@ -61,7 +61,7 @@ def test_a_player_who_guesses_an_organizers_id_cannot_swallow_the_organizers_com
     run(handler, squatted)
     organizer = {**report(1, "p3", "p4", games=[2, 0], draws=0), "command_id": "org-7"}
     assert run(handler, organizer) == [9]
-    assert handler.state("t1").round(1).match_of("p3", "p4").status == "confirmed"  # type: ignore[union-attr]
+    assert handler.folds.state("t1").round(1).match_of("p3", "p4").status == "confirmed"  # type: ignore[union-attr]
 
 
 def test_two_actors_may_use_the_same_id_for_their_own_commands(handler: Handler) -> None:

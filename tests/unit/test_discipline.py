@@ -17,7 +17,6 @@ from commands.decide import decide
 from commands.errors import InvalidCommand, RuleViolation, UnknownMatch, UnknownPlayer, WrongPhase
 from commands.handler import Handler
 from commands.models import parse_command
-from commands.reads.views import status_view
 from ledger.events import (
     ORGANIZER,
     Actor,
@@ -39,6 +38,7 @@ from projections.errors import InvalidResult
 from projections.rulesets import ruleset
 from projections.standings import standings
 from tests.builders import T0, Given, create, pair, recorded, register, report, start
+from tests.plain_views import status_view
 
 T = "t1"
 AT: dict[str, Any] = {"tournament": T, "at": T0, "actor": ORGANIZER}
@@ -841,7 +841,7 @@ def test_the_same_command_id_twice_counts_once_design_events() -> None:
     assert again == first
     assert [r.event.type for r in first.recorded] == ["penalty_issued"]
     assert len(handler.store.load(T)) == first.seq
-    assert len(handler.state(T).players["p1"].penalties) == 1
+    assert len(handler.folds.state(T).players["p1"].penalties) == 1
 
 
 def test_a_repeated_drop_returns_the_original_outcome_not_a_refusal_design_events() -> None:
@@ -858,7 +858,7 @@ def test_a_new_command_id_is_a_new_command_design_events() -> None:
     handler = handler_with_round_one()
     handler.handle(parse_command({**penalty("p1", 1, "warning"), "command_id": "c-1"}))
     handler.handle(parse_command({**penalty("p1", 1, "warning"), "command_id": "c-2"}))
-    assert len(handler.state(T).players["p1"].penalties) == 2
+    assert len(handler.folds.state(T).players["p1"].penalties) == 2
 
 
 # time extensions (DESIGN "clock": grant_time_extension extends one match) ---------------

@@ -60,7 +60,7 @@ def test_a_batch_is_one_append_with_every_registry_entry() -> None:
     assert all(isinstance(r.event, PlayerRegistered) for r in outcome.recorded)
     assert {p: e.name for p, e in store.players("t1").items()} == {
         "p1": "P1", "p2": "P2", "p3": "P3"}  # fmt: skip
-    assert handler.state("t1").seq == 4
+    assert handler.folds.state("t1").seq == 4
 
 
 def test_a_refused_command_names_its_index_and_nothing_is_appended() -> None:
@@ -69,8 +69,8 @@ def test_a_refused_command_names_its_index_and_nothing_is_appended() -> None:
     with pytest.raises(BatchRefused) as refused:
         handler.handle_batch(commands("p1", "p2", "p3"))
     assert refused.value.index == 1 and isinstance(refused.value.error, DuplicatePlayer)
-    assert handler.state("t1").seq == 2 and set(store.players("t1")) == {"p2"}
-    assert set(handler.state("t1").players) == {"p2"}  # the cached fold is untouched
+    assert handler.folds.state("t1").seq == 2 and set(store.players("t1")) == {"p2"}
+    assert set(handler.folds.state("t1").players) == {"p2"}  # the cached fold is untouched
 
 
 def test_each_command_is_decided_against_the_state_the_earlier_ones_leave() -> None:
@@ -78,7 +78,7 @@ def test_each_command_is_decided_against_the_state_the_earlier_ones_leave() -> N
     with pytest.raises(BatchRefused) as refused:
         handler.handle_batch(commands("p1", "p2", "p1"))
     assert refused.value.index == 2 and "'p1' is registered already" in str(refused.value)
-    assert handler.state("t1").seq == 1
+    assert handler.folds.state("t1").seq == 1
 
 
 def test_a_batch_retried_with_its_command_ids_appends_nothing_more() -> None:
@@ -91,7 +91,7 @@ def test_a_batch_retried_with_its_command_ids_appends_nothing_more() -> None:
     with pytest.raises(BatchRefused) as refused:
         handler.handle_batch([renamed])
     assert isinstance(refused.value.error, CommandIdReused)
-    assert handler.state("t1").seq == 3
+    assert handler.folds.state("t1").seq == 3
 
 
 def test_a_lost_race_is_decided_again_and_appended_once() -> None:

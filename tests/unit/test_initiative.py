@@ -126,7 +126,7 @@ def test_points_are_read_only_for_the_organizers_printout() -> None:
 
 def test_the_read_side_says_who_chooses_and_holds_no_points() -> None:
     event = with_lists()
-    model = ReadSide(event.handler).get(T, Query("pairings")).model
+    model = ReadSide(event.handler.folds).get(T, Query("pairings")).model
     assert isinstance(model, Pairings)
     assert [t.chooses_initiative for t in model.pairings][1:3] == [
         tables_of(event)[1][0], tables_of(event)[2][1]]  # fmt: skip
@@ -163,7 +163,7 @@ def test_pairings_json_of_an_event_without_lists_is_unchanged(ruleset_id: str) -
     before = {"round": 1, "stage": "swiss", "seq": event.state.seq, "head": event.state.head,
               "pairings": [{"table": m.table, "players": list(m.players)}
                            for m in rnd.matches]}  # fmt: skip
-    served = ReadSide(event.handler).get(T, Query("pairings")).body
+    served = ReadSide(event.handler.folds).get(T, Query("pairings")).body
     assert served == orjson.dumps(before) == views.json_bytes(pairings_of(event))
 
 
@@ -212,7 +212,7 @@ def test_a_printout_without_lists_has_no_initiative_column() -> None:
 
 def test_the_public_page_says_who_chooses_and_never_the_points() -> None:
     event = with_lists()
-    side = ReadSide(event.handler)
+    side = ReadSide(event.handler.folds)
     names = event.names
     a2, b3 = tables_of(event)[1][0], tables_of(event)[2][1]
     shown = cards(pages.render_content(models_of(side, T), "en"))
@@ -229,5 +229,5 @@ def test_the_public_page_says_who_chooses_and_never_the_points() -> None:
 def test_the_public_page_of_an_event_without_lists_says_nothing_of_initiative() -> None:
     event = Event("xwing-2.0", players=8)
     event.pair()
-    html = pages.render_content(models_of(ReadSide(event.handler), T), "en")
+    html = pages.render_content(models_of(ReadSide(event.handler.folds), T), "en")
     assert "initiative" not in html.lower()

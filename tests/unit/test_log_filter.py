@@ -13,6 +13,7 @@ from commands.reads.logfilter import (
     UnknownEventType,
     event_types,
 )
+from commands.reads.query import LogQuery
 from ledger.store import Recorded
 from tests.builders import Given, create, pair, register, report, start
 
@@ -98,9 +99,11 @@ def test_criteria_combine_all_must_hold() -> None:
     assert events[seq - 1].event.players == ("p2", "p4")  # type: ignore[union-attr]
 
 
-def test_the_key_names_only_what_is_filtered() -> None:
-    assert LogFilter().key == ""
-    assert LogFilter(("cut_made",), "p1", 2).key == "type=cut_made&player=p1&round=2"
+def test_a_log_query_is_keyed_by_every_field_it_sets_and_only_by_those() -> None:
+    assert LogQuery().key == "log{}"
+    filtered = LogQuery(keep=LogFilter(("cut_made",), "p1", 2))
+    assert filtered.key == 'log{"keep":{"types":["cut_made"],"player":"p1","round":2}}'
+    assert LogQuery(keep=LogFilter(round=2)).key != LogQuery(keep=LogFilter(player="2")).key
 
 
 def test_a_player_seated_in_a_draft_pod_is_named_by_the_assignment() -> None:

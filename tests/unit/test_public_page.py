@@ -29,7 +29,7 @@ T = "berlin"
 def side() -> ReadSide:
     handler = Handler(open_store(f"memory://{uuid.uuid4().hex}"))
     running_event(handler, T)
-    return ReadSide(handler)
+    return ReadSide(handler.folds)
 
 
 def models_of(side: ReadSide, t: str = T, search: str | None = None) -> pages.PublicModels:
@@ -74,7 +74,7 @@ def test_the_head_is_shown_as_a_witness_line(side: ReadSide) -> None:
 
 
 def test_a_name_that_holds_markup_is_text(side: ReadSide) -> None:
-    handler = side.handler
+    handler = Handler(side.store, folds=side.folds)
     run(handler, "x", {"type": "create_tournament", "name": "<b>Cup</b>", "ruleset": "swu-1.4"},
         {"type": "register_player", "player": "p1", "name": "<script>alert(1)</script>"},
         {"type": "register_player", "player": "p2", "name": 'Eve "the" <img src=x>'},
@@ -118,7 +118,7 @@ def test_each_card_carries_its_players_folded_for_the_script(side: ReadSide) -> 
 def test_the_bracket_shows_rounds_results_winners_and_seeds() -> None:
     handler = Handler(open_store(f"memory://{uuid.uuid4().hex}"))
     event_in_its_cut(handler, "cut")
-    side = ReadSide(handler)
+    side = ReadSide(handler.folds)
     models = models_of(side, "cut")
     html = pages.render_content(models, "en")
     assert 'id="bracket"' in html and "semifinal" in html and "final" in html
@@ -201,20 +201,21 @@ def test_an_unknown_tournament_leaves_nothing_kept_in_the_process(side: ReadSide
 
     from commands.web import create_app
 
-    handler = side.handler
+    handler = Handler(side.store, folds=side.folds)
     app = create_app(handler)
     with TestClient(app) as http:
         for path in ("/t/nope", "/t/nope/content", "/t/nope/live"):
             answer = http.get(path)
             assert answer.status_code == 404 and "no public page" in answer.text
         assert http.get(f"/t/{T}").status_code == 200
-    assert "nope" not in handler._locks and "nope" not in app.state.hub.streams
+    assert "nope" not in handler.folds._locks and "nope" not in app.state.hub.streams
     assert app.state.public.switches.get("nope") is None
     assert not app.state.read_side.holds("nope")
 
 
 def test_a_bye_is_a_card_without_a_table(side: ReadSide) -> None:
-    run(side.handler, "odd", {"type": "create_tournament", "name": "Odd", "ruleset": "swu-1.4"},
+    handler = Handler(side.store, folds=side.folds)
+    run(handler, "odd", {"type": "create_tournament", "name": "Odd", "ruleset": "swu-1.4"},
         *({"type": "register_player", "player": p, "name": p.upper()} for p in ("a", "b", "c")),
         {"type": "pair_round", "pairings": [["a", "b"], ["c"]]})  # fmt: skip
     shown = cards(pages.render_content(models_of(side, "odd"), "en"))

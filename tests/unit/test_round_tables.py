@@ -25,9 +25,9 @@ def event() -> Handler:
 
 
 def read(handler: Handler, *, late: bool = False) -> tuple[Status, Pairings]:
-    now = handler.state(T).rounds[-1].started_at
+    now = handler.folds.state(T).rounds[-1].started_at
     at = now + timedelta(minutes=80 if late else 5) if now is not None else None
-    status, pairings = (e.model for e in ReadSide(handler).current(
+    status, pairings = (e.model for e in ReadSide(handler.folds).current(
         T, [Query("status"), Query("pairings")], at))  # fmt: skip
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
     return status, pairings
@@ -43,7 +43,7 @@ def test_a_round_under_way_may_be_neither_paired_again_nor_started() -> None:
 def test_before_round_1_the_round_is_paired_automatically_or_by_hand() -> None:
     handler = Handler(open_store(f"memory://{uuid.uuid4().hex}"))
     send(handler, type="create_tournament", name="Showdown", ruleset="swu-1.4")
-    status = ReadSide(handler).get(T, Query("status")).model
+    status = ReadSide(handler.folds).get(T, Query("status")).model
     assert isinstance(status, Status)
     steps = round_steps(status)
     assert steps.pair and steps.by_hand and not steps.start and not steps.from_bracket
@@ -70,10 +70,10 @@ def test_the_hand_editor_offers_every_player_by_name_and_checks_the_rows_given()
     given = {"a1": "p1", "b1": "p2"}
 
     def editor(state: object) -> object:
-        names = registered_names(handler.store.players(T), handler.state(T).teams)
+        names = registered_names(handler.store.players(T), handler.folds.state(T).teams)
         return hand_editor(state, names, given)  # type: ignore[arg-type]
 
-    shown = handler.read(T, editor)
+    shown = handler.folds.read(T, editor)
     assert len(shown.rows) == 4 and shown.rows[0] == ["p1", "p2"]  # type: ignore[attr-defined]
     assert shown.players[0] == ("p1", NAMES["p1"])  # type: ignore[attr-defined]
     assert any(w.kind == "rematch" for w in shown.check.warnings)  # type: ignore[attr-defined]

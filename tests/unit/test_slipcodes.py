@@ -76,7 +76,7 @@ def test_a_mistyped_code_is_no_code(typed: str) -> None:
 
 def test_each_match_of_a_round_gets_a_code_in_table_order_and_a_bye_none() -> None:
     handler = event("order", 5)
-    codes = issue_codes(handler.store, handler.state("t"), 1, now=NOW,
+    codes = issue_codes(handler.store, handler.folds.state("t"), 1, now=NOW,
                         draw=random.Random(1).choice)  # fmt: skip
     assert list(codes) == [("p1", "p2"), ("p3", "p4")]
     assert len(set(codes.values())) == 2
@@ -89,7 +89,7 @@ def test_each_match_of_a_round_gets_a_code_in_table_order_and_a_bye_none() -> No
 
 def test_only_the_hash_is_stored() -> None:
     handler = event("hash", 2)
-    code = issue_codes(handler.store, handler.state("t"), 1, now=NOW)[("p1", "p2")]
+    code = issue_codes(handler.store, handler.folds.state("t"), 1, now=NOW)[("p1", "p2")]
     entry = handler.store.slip_code(code_hash(normalized(code) or ""))
     assert entry is not None
     assert code.replace("-", "") not in repr(entry)
@@ -98,7 +98,7 @@ def test_only_the_hash_is_stored() -> None:
 
 def test_issuing_again_replaces_the_match_code_and_the_old_one_stops_working() -> None:
     handler = event("again", 4)
-    state = handler.state("t")
+    state = handler.folds.state("t")
     first = issue_codes(handler.store, state, 1, now=NOW, draw=random.Random(1).choice)
     later = NOW + timedelta(minutes=5)
     second = issue_codes(handler.store, state, 1, now=later, draw=random.Random(2).choice)
@@ -111,7 +111,7 @@ def test_issuing_again_replaces_the_match_code_and_the_old_one_stops_working() -
 
 def test_a_code_another_match_holds_is_drawn_again() -> None:
     handler = event("collide", 4)
-    state = handler.state("t")
+    state = handler.folds.state("t")
     repeated = iter("AAAAAAAA" * 2 + "BBBBBBBB")
     codes = issue_codes(handler.store, state, 1, now=NOW, draw=lambda _: next(repeated))
     assert codes == {("p1", "p2"): "AAAA-AAAA", ("p3", "p4"): "BBBB-BBBB"}
@@ -120,7 +120,7 @@ def test_a_code_another_match_holds_is_drawn_again() -> None:
 def test_a_round_that_is_not_paired_gets_no_codes() -> None:
     handler = event("unpaired", 4, paired=False)
     with pytest.raises(WrongPhase, match="round 1 is not paired"):
-        issue_codes(handler.store, handler.state("t"), 1, now=NOW)
+        issue_codes(handler.store, handler.folds.state("t"), 1, now=NOW)
     paired = event("paired", 4)
     with pytest.raises(WrongPhase, match="round 2 is not paired"):
-        issue_codes(paired.store, paired.state("t"), 2, now=NOW)
+        issue_codes(paired.store, paired.folds.state("t"), 2, now=NOW)

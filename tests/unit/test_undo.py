@@ -10,7 +10,6 @@ import pytest
 
 from commands.errors import InvalidCommand, RuleViolation, UnknownPlayer, WrongPhase
 from commands.reads.history import player_history
-from commands.reads.views import status_view
 from ledger.events import (
     DisputedReport,
     MatchResult,
@@ -26,6 +25,7 @@ from projections.pairing import eligible_players
 from projections.rulesets import ruleset
 from projections.standings import standings
 from tests.builders import Given, create, pair, register, report, start
+from tests.plain_views import status_view
 from tests.unit.test_discipline import AT, T, drop, then
 
 REASON = "dropped the wrong player"

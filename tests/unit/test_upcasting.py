@@ -17,12 +17,12 @@ import orjson
 import pytest
 from pydantic import Field, TypeAdapter
 
-from commands.reads.views import standings_view
 from ledger import events as ev
 from ledger.chain import GENESIS, seal, verify_stored
 from ledger.transfer import import_lines
 from ledger.url import open_store
 from replay.rebuild import rebuild
+from tests.plain_views import standings_view
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 EXPORTS = sorted(LOGS.glob("*/*.export.jsonl"))
