@@ -1,5 +1,5 @@
-"""One access-log line per request (issue 12): method, path, query keys, status and
-duration, so an operator sees load and failures without reading bodies.
+"""One access-log line per request: method, path, query keys, status and duration, so
+an operator sees load and failures without reading bodies.
 
 Only what cannot identify a person is logged: the path and the *names* of query
 parameters (never their values, which a future search could fill with a name), never
@@ -28,8 +28,8 @@ def query_keys(query_string: bytes) -> list[str]:
     return list(dict.fromkeys(key for key, _ in pairs))
 
 
-#: paths whose last part is a credential (a match slip's report code, issue 14): logged
-#: as their route, so that a code never lands in a log
+#: paths whose last part is a credential (a match slip's report code): logged as their
+#: route, so that a code never lands in a log
 SECRET_PATHS = ("/s/",)
 
 

@@ -79,8 +79,8 @@ class Kept:
 class TokenCache:
     """The tokens this process has read, by hash, each trusted for ``recheck`` seconds.
 
-    A request with a kept token costs no store query and no thread hop (issue 12:
-    reads at 2,000 phones' pace). The staleness is bounded: ``recheck`` seconds after
+    A request with a kept token costs no store query and no thread hop, so reads keep
+    pace with 2,000 phones at a venue. The staleness is bounded: ``recheck`` seconds after
     a token was read it is read again, so a ``tledger token revoke`` run by another
     process is refused here at most ``recheck`` seconds later (``tledger serve
     --token-recheck``, default 5 s), for at most one query per token and period.

@@ -1,9 +1,9 @@
-"""One tail of the store per process, fanned out to every open event stream (issue 12).
+"""One tail of the store per process, fanned out to every open event stream.
 
-Every stream used to poll the database on its own: 500 idle streams cost 47% of a
-core, and 20 tournament-scoped streams scanning the global log stalled every writer.
-Here one task reads the global sequence after the last position it handed out and
-gives each new event, framed once as Server-Sent Event bytes, to every subscriber
+A stream that polls the database on its own does not scale: 500 idle streams cost 47%
+of a core, and 20 tournament-scoped streams scanning the global log stalled every
+writer. Here one task reads the global sequence after the last position it handed out
+and gives each new event, framed once as Server-Sent Event bytes, to every subscriber
 that wants it (the unscoped ones and those of its tournament). It wakes when an
 append may have happened: on PostgreSQL a thread LISTENs to the NOTIFY the library
 sends in every insert transaction (and a slow poll covers a notification missed while

@@ -1,6 +1,6 @@
-"""Limits that protect writers at an event (issue 12): a body is refused while it is
-read, player and scorekeeper tokens send commands at a bounded rate, and the other
-per-process bounds every part of the API reads from one ``Settings``.
+"""Limits that protect writers at an event: a body is refused while it is read, player
+and scorekeeper tokens send commands at a bounded rate, and the other per-process bounds
+every part of the API reads from one ``Settings``.
 
 A limit is kept in this process only: several ``tledger serve`` processes on one
 PostgreSQL database each keep their own buckets, so a token's rate over the whole
@@ -35,10 +35,10 @@ class Settings:
     long a token read from the store is trusted before it is read again, the bound
     on how late a ``token revoke`` made by another process takes effect here.
     ``slip_misses_per_second`` and ``slip_miss_burst``: wrong match slip codes one
-    client address may try at ``/s/`` (issue 14), a burst for typos and then one
-    every six seconds, so guessing one of 31^8 codes stays hopeless.
-    ``public_streams``: open live streams of one tournament's public page (a phone
-    each, issue 14); past it a page polls every 30 s instead.
+    client address may try at ``/s/``, a burst for typos and then one every six seconds,
+    so guessing one of 31^8 codes stays hopeless. ``public_streams``: open live streams
+    of one tournament's public page (a phone each); past it a page polls every 30 s
+    instead.
     """
 
     max_body: int = 64 * 1024

@@ -1,5 +1,6 @@
-"""``/t/{tournament}``: the tournament's public page, read-only and without a token
-(issue 14), unless the organizer turned it off (``tledger public T --off``).
+"""``/t/{tournament}``: the tournament's public page, what a player's phone shows at the
+venue: read-only and without a token, unless the organizer turned it off
+(``tledger public T --off``).
 
 - ``GET /t/{t}``: the page (``?lang=en|de``, else ``Accept-Language``; ``?q=``: only
   the tables where a name or player number holds it, for a browser without script).

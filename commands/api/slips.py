@@ -1,4 +1,4 @@
-"""``/s/{code}``: the report page of a match slip (issue 14: slips that report themselves).
+"""``/s/{code}``: the report page of a match slip, so that a slip reports its own result.
 
 A player scans the slip's QR code, says which of the two players they are and what
 happened; the opponent confirms with the same code. No token and no account: the
@@ -6,7 +6,7 @@ code is the credential, and it names one match of one round (commands/slipcodes.
 so the page can report nothing else: the command's tournament, round and players
 come from the code's entry, never from the form. The report is the contract's
 ``report_result`` with a player actor, run through the same path as
-``POST /commands`` (commands.api.writes.run), so the design's rules apply as for
+``POST /commands`` (commands.api.writes.run), so the same rules apply as for
 any player report: matching reports confirm, differing ones leave the match
 disputed for a judge, an official's report overrides, a confirmed match refuses.
 

@@ -89,7 +89,7 @@ async def post_command(request: Request, caller: Caller) -> Response:
 async def run(request: Request, caller: Principal, command: Command) -> Outcome:
     """A command of the contract acted by ``caller``: checked against what the caller may
     send (403), then decided and appended by the application's handler. The one way a
-    write goes over HTTP: ``POST /commands`` and a match slip's report page (issue 14)."""
+    write goes over HTTP: ``POST /commands`` and a match slip's report page."""
     caller.check(command)
     acted = command.model_copy(update={"actor": caller.actor})
     return await asyncio.to_thread(handler_of(request).handle, acted)

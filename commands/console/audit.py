@@ -1,6 +1,6 @@
-"""The auditors' page (issue 17): the tournament as known at an earlier seq or time,
-the difference between two points, a player's tiebreakers explained, and ``verify``
-with the witnesses (printed heads) an auditor pastes.
+"""The auditors' page: the tournament as known at an earlier seq or time, the difference
+between two points, a player's tiebreakers explained, and ``verify`` with the witnesses
+(printed heads) an auditor pastes.
 
 Each part renders a read model that the CLI renders too: the read side's models at
 ``as_of`` (``tledger replay``), ``commands.reads.audit.diff_between`` (``tledger diff``),

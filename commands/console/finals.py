@@ -1,6 +1,6 @@
 """``/console/t/{t}/finals``: make the cut (its size from the ruleset, or another one
 given), the bracket as paired with its winners, finish and reopen the tournament,
-the final standings, and the results as CSV and JSON downloads (issue 17).
+the final standings, and the results as CSV and JSON downloads.
 
 The bracket and standings are the read side's models; the downloads are ``tledger
 export --format csv|json`` (``commands.text.results_csv.results_bytes``) of the whole log.

@@ -1,6 +1,6 @@
-"""The event's history for auditors (issue 17): every event of the log with its seq,
-time, actor (and the label of the token that acted), type, what it says in one line
-and its reason; filtered as ``tledger log --type --player --round`` and ``GET
+"""The event's history for auditors: every event of the log with its seq, time, actor
+(and the label of the token that acted), type, what it says in one line and its reason;
+filtered as ``tledger log --type --player --round`` and ``GET
 /tournaments/{t}/log`` filter (``commands.reads.logfilter``), a page of ``LOG_PAGE`` events
 at a time. Each seq links to the tournament as known at that point."""
 

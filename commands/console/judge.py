@@ -1,4 +1,4 @@
-"""The judges' page (issue 17): the queue of disputed, missing and unconfirmed results of
+"""The judges' page: the queue of disputed, missing and unconfirmed results of
 the current round, each with the form that settles it, and the forms for a time
 extension, a penalty and a deck check.
 
@@ -6,8 +6,8 @@ A judge's ``report_result`` decides a dispute (an official's report wins, and th
 records the player reports it went against: ``commands.decide.conflicts``); its fields
 are the match slip's (``commands.text.slipform``), read against the slip read model of the
 match, so the console and the slip page build the same command. Every action is one
-command of the contract (``respond.act``); the role table refuses what a role may not
-send, and a reader sees the queue without its forms.
+command of the contract (``respond.act``); ``commands.roles`` refuses what a role may
+not send, and a reader sees the queue without its forms.
 """
 
 from __future__ import annotations

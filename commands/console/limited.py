@@ -1,7 +1,6 @@
-"""The Round page's steps before round 1 of an SWU limited event (swu-1.4 §2.3.2;
-issue 16): a draft's pods assigned ("8 Spieler pro Gruppe werden empfohlen",
-§2.3.2.1) and printed, and deck building started ("30 Minuten", §2.3.2) with its end
-and a countdown.
+"""The Round page's steps before round 1 of an SWU limited event (swu-1.4 §2.3.2): a
+draft's pods assigned ("8 Spieler pro Gruppe werden empfohlen", §2.3.2.1) and printed,
+and deck building started ("30 Minuten", §2.3.2) with its end and a countdown.
 
 They live on the Round page because that is where the organizer goes to pair round
 1, and they come before it. Each is one command of the contract (``assign_pods``,

@@ -1,10 +1,10 @@
 """``/console/t/{t}/lists``: who has submitted a list, submit one by pasting its text
 (the deck builders' text ``tledger list submit`` reads, ``commands.text.decklist_text``, or
-the list's JSON), and lock the lists (issue 15, issue 17). The rules a list breaks are
-those its event recorded (``commands.reads.list_status``). A team of an lcg-2.1d team
-event hands in its four decks as one list, each member's light and dark deck under the
-member's id (``{"members": {...}}``, lcg-2.1d "Team-Turniere", "Anmeldung"), pasted
-as JSON."""
+the list's JSON), and lock the lists (from then on a player no longer resubmits; an
+official corrects a list with a reason). The rules a list breaks are those its event
+recorded (``commands.reads.list_status``). A team of an lcg-2.1d team event hands in its
+four decks as one list, each member's light and dark deck under the member's id
+(``{"members": {...}}``, lcg-2.1d "Team-Turniere", "Anmeldung"), pasted as JSON."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The Overview's "change options" before round 1 (``tledger change-options``; the
-design's ``change_options``): each option of the event's ruleset with its value now,
+"""The Overview's "change options" before round 1 (``tledger change-options``, the
+contract's ``change_options``): each option of the event's ruleset with its value now,
 a blank field left unchanged, ``null`` back to the ruleset's default, as the CLI's
 ``-o KEY=null``; a reason for the log. Which options may change and when is the
 command's to say (round 1 not paired; the seed and ``team`` fixed at creation)."""

@@ -1,4 +1,4 @@
-"""A player's page for judges (issue 17): their matches, penalties (earlier ones first
+"""A player's page for judges: their matches, penalties (earlier ones first
 on the page, for escalation), deck checks, time extensions and drops, read from the
 ``player`` read model (``commands.reads.history``), and the actions a judge takes there:
 a penalty, a deck check, a disqualification (each one command of the contract)."""

@@ -1,9 +1,9 @@
 """``/console/t/{t}/players``: register players one by one or by pasting a list, find
-them, and drop, rejoin, disqualify, withdraw or reinstate one (issue 17).
+them, and drop, rejoin, disqualify, withdraw or reinstate one.
 
 Each action is one command of the contract (``respond.act``); a pasted list is one
 append of every registration (``reading.act_batch``), checked line by line first
-(``commands.text.pasted_players``). The table is the ``players`` read model; the next
+(``commands.text.pasted_players``). The list is the ``players`` read model; the next
 free id comes from the same fold. In an lcg-2.1d team event (the option ``team``)
 the page registers teams instead (``commands.console.teams``) and lists each team
 with its members (``commands.reads.teamviews``).

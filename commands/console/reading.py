@@ -2,7 +2,7 @@
 of its lock, a pure read over the fold (the checks and previews of the read layer),
 the registry's names, and a batch of commands run as one append (a pasted list of
 players) with the same authorization as ``commands.api.writes.run``; for the judges'
-and auditors' pages, one model now or as known at a past point, and the role table's
+and auditors' pages, one model now or as known at a past point, and ``commands.roles``'
 answer to "may this caller send that command" (to hide forms; the server checks again
 on posting).
 """

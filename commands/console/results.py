@@ -1,9 +1,9 @@
 """``/console/t/{t}/results``: results entered from the keyboard, "table number, result,
-Enter" (issue 17), the tables still missing or disputed at the top, and corrections of
-played rounds with the regulation's timing shown before confirming and the impact
-shown after. The tables still playing after their time (the clock's ends, extensions
-included) are marked "over time": the status read at the shell's time now
-(``ReadSide.status_at``, as ``GET /tournaments/{t}/status``).
+Enter", so a stack of slips is typed without the mouse; the tables still missing or
+disputed at the top; and corrections of played rounds with the regulation's timing
+shown before confirming and the impact shown after. The tables still playing after
+their time (the clock's ends, extensions included) are marked "over time": the status
+read at the shell's time now (``ReadSide.status_at``, as ``GET /tournaments/{t}/status``).
 
 A typed line is read by ``commands.text.result_text`` (the CLI's words and the ruleset's
 slip form) into the contract's ``report_result``; an official's report is confirmed.

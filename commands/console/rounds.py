@@ -1,7 +1,7 @@
 """``/console/t/{t}/round``: pair the next round (automatically, from the bracket once
 the cut is made, or by hand with warnings shown before sending), print pairings and
-slips, and start the round (issue 17). Before round 1 of an SWU limited event, the
-same page assigns a draft's pods and starts deck building (``console.limited``).
+slips, and start the round. Before round 1 of an SWU limited event, the same page
+assigns a draft's pods and starts deck building (``console.limited``).
 
 Pairing by hand: the editor is a list of tables, each two selects of the players who
 may play the next round (the second left empty: a bye). "Check" reloads the page with

@@ -43,15 +43,15 @@ from commands.console.session import (
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
 STATIC = {"console.css": "text/css", "console.js": "text/javascript"}
-# the organizer's pages (issue 17)
+# the organizer's results entry
 STATIC["console-org.js"] = "text/javascript"
 ROUTERS: tuple[APIRouter, ...] = (router, dashboard.router)
-# the organizer's pages (issue 17)
+# the organizer's pages
 ROUTERS += (setup.router, players.router, lists.router, rounds.router, results.router,
             finals.router)  # fmt: skip
-# the event formats of issue 16 (team events, SWU limited) and change_options
+# team events (lcg-2.1d), SWU limited events (swu-1.4 §2.3.2) and the change of options
 ROUTERS += (teams.router, limited.router, options.router)
-# the judges' and auditors' pages (issue 17); people before players: /players/{p}
+# the judges' and auditors' pages; people before players: /players/{p}
 ROUTERS += (judge.router, people.router, history.router, audit.router)
 #: a session lasts a venue's day; the token's own expiry and revocation still apply
 SESSION_SECONDS = 16 * 3600

@@ -3,9 +3,9 @@
 Why a cookie holding the token: the console is pages and forms, not a client that
 sets an ``Authorization`` header, and a venue laptop has no account system to sign
 in against; the token an organizer made with ``tledger token create`` is already
-the credential with a role and a scope (commands/auth.py). The cookie is
-``HttpOnly`` (no script reads it), ``SameSite=Strict`` (another site's form cannot
-send it, which is what makes a form post here the user's own) and scoped to
+the credential with a role and a scope (commands/tokens.py, commands/roles.py). The
+cookie is ``HttpOnly`` (no script reads it), ``SameSite=Strict`` (another site's form
+cannot send it, which is what makes a form post here the user's own) and scoped to
 ``/console``. A token that is revoked or expired stops working on the next request,
 as it does for the API (the same ``TokenCache``).
 

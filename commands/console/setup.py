@@ -1,5 +1,5 @@
-"""``/console/new``: create an event (issue 17: "create an event (ruleset, format,
-tier, structure, options with the ruleset's defaults shown)").
+"""``/console/new``: create an event: its ruleset, format, tier and structure, and the
+ruleset's options, each shown with its default so the organizer changes only what differs.
 
 The options and their defaults are the ruleset objects' own
 (``commands.reads.ruleset_options``); an option left blank is not sent, so the ruleset's

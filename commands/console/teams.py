@@ -1,5 +1,5 @@
 """``/console/t/{t}/players`` of an lcg-2.1d team event: register a team of two, one
-by one or by pasting a list (lcg-2.1d "Team-Turniere", "Anmeldung"; issue 17).
+by one or by pasting a list (lcg-2.1d "Team-Turniere", "Anmeldung").
 
 ``register_player`` is refused in a team event (``commands.teams``), so the Players
 page offers these forms instead. A team is one ``register_team``; a pasted list is

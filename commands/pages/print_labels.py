@@ -1,6 +1,6 @@
-"""The printouts' words in English and German (issue 14: "the regulations and many
-events are German"). Every key in both languages: ``render.labels`` refuses a table
-with a missing translation, so a German wall never shows a stray English word.
+"""The printouts' words in English and German (the regulations and many events are
+German). Every key in both languages: ``render.labels`` refuses a set of labels with a
+missing translation, so a German wall never shows a stray English word.
 
 German follows the words of the German regulations where they have one
 ("Paarungen", "Freilos", "Tabellenstärke", "Finalrunden", "Setzung"), and the
@@ -32,7 +32,7 @@ LABELS: dict[str, dict[str, str]] = {
     "by_table": {"en": "By table", "de": "Nach Tisch"},
     "by_name": {"en": "By name", "de": "Nach Name"},
     "opponent": {"en": "Opponent", "de": "Gegner"},
-    # who chooses initiative (X-Wing, Armada: issue 15); German as the regulations say it
+    # who chooses initiative by list points (X-Wing, Armada); German as the regulations say it
     "initiative": {"en": "Initiative", "de": "Initiative"},
     "chooses_initiative": {"en": "chooses", "de": "bestimmt"},
     "initiative_tie": {"en": "tie: decide at random who chooses",
@@ -129,7 +129,7 @@ def print_labels(lang: str) -> dict[str, str]:
 
 def round_title(name: str, lang: str) -> str:
     """A bracket round's name (``"semifinal"``, ``"upper final / lower round 2"``) in
-    ``lang``; a name this table does not know stays as it is."""
+    ``lang``; a name ``ROUND_WORDS_DE`` does not know stays as it is."""
     if lang != "de":
         return name
     return " / ".join(german_round(part) for part in name.split(" / "))

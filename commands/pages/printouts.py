@@ -1,13 +1,13 @@
-"""The printouts (issue 14, Printouts): pairings for the wall, standings, match slips
-and the bracket as self-contained HTML with print CSS for A4 or Letter.
+"""The printouts: pairings for the wall, standings, match slips and the bracket as
+self-contained HTML with print CSS for A4 or Letter.
 
 Pure functions: read models of the typed read side (``commands.reads.views``,
 ``commands.reads.paper``), a language, the paper and the time printed (an input: the
 shell reads the clock) in; an HTML string out. Nothing here reads the store, the
 clock or joins a name. Every page carries the letterhead (event, what, round, time
-printed) and the witness line ``seq N HASH`` that ``verify --witness`` checks later
-(design: Integrity: "a head printed and posted at the venue" catches a re-hashed
-or truncated log).
+printed) and the witness line ``seq N HASH`` that ``verify --witness`` checks later: a
+head printed and posted at the venue catches a log that was re-hashed or truncated
+after it.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def pairings_page(head: Letterhead, pairings: Pairings, seats: Sequence[Seat], *
     """The round's pairings by table (table order, as the engine numbered them) and, on
     a new sheet, by name (``seats``, sorted by the read side). Where the ruleset gives
     initiative by list points (X-Wing, Armada), who chooses at each table, each
-    player's declared points, and the rule with its section (issue 15)."""
+    player's declared points, and the rule with its section."""
     shown = any(t.chooses_initiative or t.initiative_tie for t in pairings.pairings)
     rule = ruleset(head.ruleset).initiative if shown else None
     return page("print_pairings.html.j2", head, lang, printed_at, paper, "pairings",

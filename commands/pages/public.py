@@ -1,4 +1,4 @@
-"""The public page of a tournament (issue 14): what a player's phone shows at the venue.
+"""The public page of a tournament: what a player's phone shows at the venue.
 
 Pairings with "where do I play?", the bracket, the standings and the head of the log
 (``seq N HASH``, a witness a player can photograph), rendered from read models of one
@@ -48,7 +48,7 @@ from commands.reads.people import folded
 from projections.rulesets import ruleset
 from projections.rulesets.base import Tiebreaker
 
-#: the script's refetch when its live stream fails (issue 14: polling with ETag)
+#: the script's refetch when its live stream fails (a conditional GET with the ETag)
 POLL_SECONDS = 30
 
 

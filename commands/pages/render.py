@@ -42,13 +42,13 @@ def render(template: str, *folders: tuple[str, Path], **context: Any) -> str:
     return environment(*folders).get_template(template).render(**context)
 
 
-def labels(table: Mapping[str, Mapping[str, str]], lang: str) -> dict[str, str]:
+def labels(words: Mapping[str, Mapping[str, str]], lang: str) -> dict[str, str]:
     """The labels of one face in ``lang`` (en or de: the regulations and many events are
-    German). Each face keeps its own table, every key in every language; a missing
+    German). Each face keeps its own ``words``, every key in every language; a missing
     translation is an error here, not an English word on a German page."""
     if lang not in LANGS:
         raise ValueError(f"language {lang!r} (supported: {', '.join(LANGS)})")
-    missing = sorted(k for k, v in table.items() if lang not in v)
+    missing = sorted(k for k, v in words.items() if lang not in v)
     if missing:
         raise KeyError(f"no {lang} label for {', '.join(missing)}")
-    return {key: value[lang] for key, value in table.items()}
+    return {key: value[lang] for key, value in words.items()}

@@ -1,5 +1,5 @@
-"""The typed read models of the judges' and auditors' faces (issue 17): the judges'
-queue of results to settle, and a verification with the witnesses it checked.
+"""The typed read models of the judges' and auditors' faces: the judges' queue of
+results to settle, and a verification with the witnesses it checked.
 
 Like every read model (``commands.reads.models``) they are computed from the fold or
 the stored log and rendered, never recomputed, by the console and the CLI.
@@ -41,8 +41,8 @@ class QueueTable(ReadModel):
 
 
 class JudgeQueue(ReadModel):
-    """The judges' queue (issue 17): disputed tables first, then missing results,
-    then results one player reported and the other has not confirmed."""
+    """The judges' queue: disputed tables first, then missing results, then results one
+    player reported and the other has not confirmed."""
 
     tournament: str
     round: int

@@ -1,4 +1,5 @@
-"""One read side per process: typed read models cached by seq (design: The read side).
+"""One read side per process: typed read models cached by seq, so that every face reads
+the same bytes and a busy venue costs one computation per event.
 
 A model is computed once per (tournament, seq, query) and serialized once; every
 request until the next event gets the same bytes and ETag. The current seq comes
@@ -186,8 +187,8 @@ class ReadSide:
         self, tournament: str, state: TournamentState, query: Query
     ) -> Sequence[ListEntry]:
         """The ``tledger_lists`` rows a query needs: only pairings, and only where the
-        ruleset gives initiative by list points and lists were submitted (issue 15).
-        They change only with an event, so the entry's seq keys them too."""
+        ruleset gives initiative by list points and lists were submitted. They change
+        only with an event, so the entry's seq keys them too."""
         if query.view != "pairings":
             return ()
         return initiative_lists(self.store, state)

@@ -1,4 +1,4 @@
-"""The round clock as a read model (design: The read side, round clocks).
+"""The round clock as a read model: when the round and each table's time end.
 
 ``clock`` is a function of the fold only: absolute times, cached per seq like every
 read model. The time left is for the face to compute from ``ends_at`` and its own

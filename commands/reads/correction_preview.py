@@ -1,6 +1,6 @@
-"""A correction's timing before it is confirmed, and its impact after (issue 17:
-"corrections with the regulation's timing shown before confirming ... the impact is
-shown afterwards").
+"""A correction's timing before it is confirmed, and its impact after: the organizer
+sees what a correction will do to the rounds before confirming it, and what it changed
+once it is made.
 
 The preview runs the decider of ``correct_result`` (``commands.corrections``) on the
 current state without appending: the timing it records and the tables its revision

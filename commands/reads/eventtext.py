@@ -1,6 +1,6 @@
 """Events and results as a person says them, in one line (plain text: a face escapes it).
 
-The CLI's log table and the console's history page both show an event's own fields
+The CLI's log grid and the console's history page both show an event's own fields
 this way; the console passes the registry's names so that players read as names.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-#: Event fields the log's human table leaves out: shown elsewhere in the row, or for
-#: machines only (the chain's hashes, the command's digest).
+#: Event fields the log grid and the history page leave out: shown elsewhere in the
+#: row, or for machines only (the chain's hashes, the command's digest).
 NOT_DETAILED = frozenset({"at", "actor", "tournament", "hash", "prev_hash", "command_digest"})
 
 

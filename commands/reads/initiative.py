@@ -1,4 +1,4 @@
-"""Who chooses initiative at each table, for the read layer (issue 15).
+"""Who chooses initiative at each table, for the read layer.
 
 The rule is the ruleset's (``Ruleset.initiative``, :mod:`projections.rulesets.initiative`:
 X-Wing and Armada, fewer list points chooses); this module feeds it the points each

@@ -1,4 +1,4 @@
-"""The judges' queue (issue 17): the current round's tables a judge must settle.
+"""The judges' queue: the current round's tables a judge must settle.
 
 Disputed tables come first (the players' reports differ: a judge's report decides,
 ``commands.decide.conflicts``), then missing results, then reports still waiting for

@@ -1,7 +1,7 @@
-"""Who has submitted a list, and what rules each list breaks (issue 15, shown by the
-console's lists page, issue 17): from the fold's lists (their events record the rules
-broken with section and count, never the cards), so officials see it at any time
-without reading a list itself."""
+"""Who has submitted a list, and what rules each list breaks (shown by the console's
+lists page): from the fold's lists (their events record the rules broken with section
+and count, never the cards), so officials see it at any time without reading a list
+itself."""
 
 from __future__ import annotations
 

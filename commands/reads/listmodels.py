@@ -1,4 +1,4 @@
-"""The read model of published lists (issue 15): typed like every read model
+"""The read model of published lists: typed like every read model
 (:mod:`commands.reads.models`), built by :mod:`commands.reads.listviews`, so that a face only
 renders it."""
 

@@ -1,10 +1,10 @@
-"""Which lists may be shown, and when (issue 15): never to players before the event
-ends (swu-1.4 §7.1: the organizer may publish lists; swu-1.0 §7.1 alike), except the
-lists of the top cut while it runs, which its players exchange (swu-1.4 §4.6.1;
-swu-1.0 §4.4.1). The X-Wing, Armada and LCG regulations exchange no lists: theirs are
-shown after the event only. Anything earlier is refused with the reason. Officials
-see a player's list at any time (:func:`official_list`: a deck check needs it), and
-what each deck check found (:func:`deck_check_comparisons`).
+"""Which lists may be shown, and when: never to players before the event ends (swu-1.4
+§7.1: the organizer may publish lists; swu-1.0 §7.1 alike), except the lists of the top
+cut while it runs, which its players exchange (swu-1.4 §4.6.1; swu-1.0 §4.4.1). The
+X-Wing, Armada and LCG regulations exchange no lists: theirs are shown after the event
+only. Anything earlier is refused with the reason. Officials see a player's list at any
+time (:func:`official_list`: a deck check needs it), and what each deck check found
+(:func:`deck_check_comparisons`).
 
 The cards are not in the events (:mod:`ledger.list_events`): each list shown is read
 from ``tledger_lists`` and checked against the hash its event committed to, so a

@@ -1,7 +1,7 @@
-"""Which events a log read keeps: ``log --type --player --round`` (issue 13, and
-``GET /tournaments/{t}/log?type=&player=&round=``).
+"""Which events a log read keeps: ``log --type --player --round`` and
+``GET /tournaments/{t}/log?type=&player=&round=``.
 
-An organizer at a crowded table asks "what happened to p3 in round 2", not for
+An organizer at a crowded desk asks "what happened to p3 in round 2", not for
 the whole log: the filter answers it from the events as stored, with no fold.
 An event concerns a player when it names them: its ``player`` or ``players``,
 the tables of a ``round_paired`` or ``pairings_revised``, the seeds and playoff
@@ -52,7 +52,7 @@ def event_types(given: Iterable[str]) -> tuple[str, ...]:
 
 
 def players_named(event: Event) -> frozenset[str]:
-    """Every player id an event names (design: events carry only player ids)."""
+    """Every player id an event names (events name players by id only, never by name)."""
     named: set[str] = set()
     player = getattr(event, "player", None)
     if isinstance(player, str):

@@ -1,5 +1,5 @@
-"""A bounded cache shared by request threads: the read side's entries (design: The read
-side) and the public page's rendered pages are kept in one each."""
+"""A bounded cache shared by request threads: the read side's entries
+(``commands.reads.cache``) and the public page's rendered pages are kept in one each."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""The typed read models: what every face shows of a tournament (design: The read side).
+"""The typed read models: what every face shows of a tournament.
 
-The CLI's ``--json``, the HTTP API and every later face (printouts, public pages,
-the console) render these models and compute nothing of their own. Their JSON is
-the design's contract (Command contract), so the field order and every value are
-those the plain-dict views gave before the models existed; a model grows only by
-adding fields. A field left out of the JSON when unset (``exclude_if``) is one the
-contract shows only when it applies; ``names`` fields (``exclude=True``) carry the
+The CLI's ``--json``, the HTTP API and every HTML face (printouts, public pages, the
+console) render these models and compute nothing of their own. Their JSON is the
+contract integrators read (the API's OpenAPI document), so the field order and every
+value are those the plain-dict views gave before the models existed; a model grows
+only by adding fields. A field left out of the JSON when unset (``exclude_if``) is one
+the contract shows only when it applies; ``names`` fields (``exclude=True``) carry the
 players' display names for human faces without changing the contract's JSON.
 """
 
@@ -37,10 +37,10 @@ class DeckChecks(ReadModel):
 
 
 class TableState(ReadModel):
-    """One table of the current round and where its result stands (design: round
-    lifecycle): no report yet, one player's self-report, conflicting player reports,
-    or confirmed (byes are confirmed). ``over_time``: still without a confirmed result
-    after its time ran out (design: round clocks), in the JSON only then."""
+    """One table of the current round and where its result stands: no report yet, one
+    player's self-report, conflicting player reports, or confirmed (byes are
+    confirmed). ``over_time``: still without a confirmed result after its time (the
+    round's, or its own with an extension) ran out, in the JSON only then."""
 
     table: int | None
     players: list[str]
@@ -74,7 +74,7 @@ class Status(ReadModel):
     deck_checks: DeckChecks
     tables: list[TableState]
     champion: str | None = Field(None, exclude_if=unset)
-    #: a limited event's deck building, once started (issue 16; absent otherwise)
+    #: a limited event's deck building, once started (swu-1.4 §2.3.2; absent otherwise)
     deck_building: DeckBuilding | None = Field(None, exclude_if=unset)
     names: dict[str, str] = Field(default_factory=dict, exclude=True)
 
@@ -93,7 +93,7 @@ class TableClock(ReadModel):
 
 
 class Clock(ReadModel):
-    """A round's clock (design: ``tledger clock T --json``), in absolute UTC times only,
+    """A round's clock (``tledger clock T --json``), in absolute UTC times only,
     so one computed model holds for every request until the next event. ``minutes``:
     the round's time limit (null: no limit), ``section``: where the ruleset sets it.
     Before any round is paired the clock is empty (round 0, no tables)."""
@@ -201,10 +201,10 @@ class Bracket(ReadModel):
 
 
 class LoggedEvent(ReadModel):
-    """An event as its JSON model plus its ``seq`` and ``position`` (design: log); the
-    fields of each event type follow as they are stored (``/schema/events.json``).
-    ``actor_label`` names the holder of the API token that acted ("Anna (head
-    judge)"): joined from the token table when read, never stored in the event."""
+    """An event as its JSON model plus its ``seq`` and ``position``; the fields of each
+    event type follow as they are stored (``/schema/events.json``). ``actor_label``
+    names the holder of the API token that acted ("Anna (head judge)"): joined from the
+    token records when read, never stored in the event."""
 
     model_config = ConfigDict(frozen=True, extra="allow")
 
@@ -267,7 +267,7 @@ class DeckCheckEntry(ReadModel):
 
 
 class ExtensionEntry(ReadModel):
-    """Time added to one of the player's matches (a judge's extension, design: clock)."""
+    """Time added to one of the player's matches (a judge's extension)."""
 
     at: datetime
     round: int
@@ -312,7 +312,7 @@ PlayerStatus = Literal["active", "dropped", "disqualified"]
 
 class PlayerRow(ReadModel):
     """One registered player; the name as in standings (the registry's, or "(erased)");
-    the external id stays in the registry (design: Personal data)."""
+    the external id is personal data and stays in the registry."""
 
     player: str
     name: str

@@ -1,16 +1,15 @@
-"""What the organizer does next, from the status read model (issue 17: the console's
-overview says "Round 2 is complete: pair round 3").
+"""What the organizer does next, from the status read model: the console's overview
+says "Round 2 is complete: pair round 3".
 
-The stages and round states are the design's (Round lifecycle): a round is paired,
-started, and complete when every table has a confirmed result; the next round can be
-paired only then; after the Swiss rounds planned comes the cut (when the event has
-one), the elimination rounds from the bracket, and the finish once there is a
-champion. Before round 1 of an SWU limited event (swu-1.4 §2.3.2) come a draft's pods
-("8 Spieler pro Gruppe", §2.3.2.1) and deck building ("30 Minuten", §2.3.2), as
-``commands.limited`` orders them (pods, then deck building; pairing does not wait for
-either, so the advice moves on to round 1 once deck building has started). One
-sentence and the console tab where it is done; it decides nothing (the commands
-refuse what the rules refuse).
+The round lifecycle, as the fold keeps it: a round is paired, started, and complete when
+every table has a confirmed result; the next round can be paired only then; after the
+Swiss rounds planned comes the cut (when the event has one), the elimination rounds from
+the bracket, and the finish once there is a champion. Before round 1 of an SWU limited
+event (swu-1.4 §2.3.2) come a draft's pods ("8 Spieler pro Gruppe", §2.3.2.1) and deck
+building ("30 Minuten", §2.3.2), as ``commands.limited`` orders them (pods, then deck
+building; pairing does not wait for either, so the advice moves on to round 1 once deck
+building has started). One sentence and the console tab where it is done; it decides
+nothing (the commands refuse what the rules refuse).
 """
 
 from __future__ import annotations

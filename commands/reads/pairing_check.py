@@ -1,7 +1,7 @@
-"""Pairings made by hand, checked before they are sent (issue 17: "edit pairings by
-hand with rematch and bye warnings").
+"""Pairings made by hand, checked before they are sent: the organizer edits pairings
+and sees rematch and bye warnings first.
 
-The engine's hard constraints and preferences (design: Pairing engine) become
+The pairing engine's hard constraints and preferences (``projections.pairing``) become
 warnings here, since an organizer may have reasons the engine does not know: a
 rematch while earlier rounds already paired them, a second bye, and a bye not given
 to the lowest-ranked player without one (swu-1.4 §5.3: the bye goes to the lowest

@@ -1,5 +1,5 @@
-"""The read models the printouts need beyond the contract's (issue 14, Printouts): the
-letterhead every page carries, the pairings by name and a round's match slips.
+"""The read models the printouts need beyond the contract's: the letterhead every page
+carries, the pairings by name and a round's match slips.
 
 Part of the one read layer (``commands.reads.views`` joins names and checks rounds the
 same way): the printouts (``commands.pages.printouts``) render what these return and
@@ -78,7 +78,7 @@ def wall_pairings(
     """The pairings of a round for the wall; a round never paired is refused, and so is
     a tournament with no round yet (an empty wall is no printout). With ``lists`` (the
     ``tledger_lists`` rows): who chooses initiative and, for the organizer, each
-    player's declared list points (X-Wing, Armada; issue 15)."""
+    player's declared list points (X-Wing, Armada)."""
     if state.current is None:
         raise WrongPhase("no round is paired yet: there are no pairings to print")
     return pairings(state, round_number, names, lists=lists, show_points=True)

@@ -1,4 +1,4 @@
-"""The read models of paper and of a slip's report page (issue 14): what every printout
+"""The read models of paper and of a slip's report page: what every printout
 says of its event, the pairings by name, the match slips of a round with the boxes
 their ruleset's result takes, and one match as its slip's report page shows it. Typed
 like every read model (:mod:`commands.reads.models`), so the templates only render."""
@@ -12,10 +12,10 @@ from projections.rulesets.base import ResultForm
 
 
 class Letterhead(ReadModel):
-    """What every printout says of its event (issue 14, Printouts): its name and ruleset,
-    the stage and current round, and the log's ``seq`` and head hash it was printed from
-    (the witness ``verify --witness`` checks later: a posted head proves the log was not
-    rewritten or truncated since, design: Integrity)."""
+    """What every printout says of its event: its name and ruleset, the stage and
+    current round, and the log's ``seq`` and head hash it was printed from (the witness
+    ``verify --witness`` checks later: a posted head proves the log was not rewritten or
+    truncated since)."""
 
     tournament: str
     name: str
@@ -55,10 +55,10 @@ class Slips(ReadModel):
 
 
 class ReportForm(ReadModel):
-    """The result a match slip's report page asks for, in its ruleset's shape (design:
-    result shapes): ``games`` (SWU: game wins of each, up to ``max_wins``, and drawn
-    games, up to ``max_draws``), ``points`` (X-Wing, Armada: victory points of each,
-    up to ``max_points`` when the ruleset caps them) or ``game_results`` (LCG: each of
+    """The result a match slip's report page asks for, in its ruleset's shape:
+    ``games`` (SWU: game wins of each, up to ``max_wins``, and drawn games, up to
+    ``max_draws``), ``points`` (X-Wing, Armada: victory points of each, up to
+    ``max_points`` when the ruleset caps them) or ``game_results`` (LCG: each of
     ``games`` games won by a player, or drawn when ``game_draws``). ``tie`` says how a
     level result is decided: ``table`` (SWU elimination: base HP or initiative, swu-1.4
     §4.3.2), ``final_salvo`` (X-Wing), ``second_player`` (Armada) or ``none``."""
@@ -80,7 +80,7 @@ class SelfReport(ReadModel):
 
 
 class MatchSlip(ReadModel):
-    """One match as its slip's report page shows it (issue 14): the event, the round, the
+    """One match as its slip's report page shows it: the event, the round, the
     table, both players' names, where the result stands (``state`` as in the status's
     tables; ``awaiting``: the player whose confirmation an unconfirmed report waits
     for), the players' reports, the confirmed result, and the form of the result."""

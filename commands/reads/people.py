@@ -1,12 +1,12 @@
-"""Finding people: names as people read and type them (issue 13, "Find people").
+"""Finding people: names as people read and type them.
 
 Pure functions over the registry's names. An organizer types "elan" for "Élan" and
 expects "Élan" between "Dana" and "Fay" on a printed list, so names are compared and
 sorted *folded*: compatibility-decomposed (NFKD), combining marks removed, case folded.
-Names are personal data and never in the log (design: Personal data), so every command
-of the contract names players by id; the CLI lets a person type a unique name instead
-and turns it into the id here, before the command is parsed. ``apply`` and the HTTP API
-stay ids-only: the contract is ids.
+Names are personal data, kept in the registry beside the log (where ``tledger forget``
+erases them) and never in it, so every command of the contract names players by id; the
+CLI lets a person type a unique name instead and turns it into the id here, before the
+command is parsed. ``apply`` and the HTTP API stay ids-only: the contract is ids.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 from commands.errors import Refused
 from ledger.store import PlayerEntry
 
-#: Fields of a result that name a player (design: Result shapes).
+#: Fields of a result that name a player.
 RESULT_PLAYER_FIELDS = ("winner", "concession", "no_show")
 #: words an LCG game result holds besides a player (lcg-2.1d: a drawn or annulled game)
 GAME_WORDS = frozenset({"draw", "annulled"})
@@ -46,8 +46,8 @@ def folded(text: str) -> str:
 def sort_key(name: str, player_id: str = "") -> tuple[Any, ...]:
     """How people read a list of names: folded first, so "Élan" sorts with "E" and "ada"
     with "Ada"; then the name as written, then the id as people count (p3 before p17)
-    and as written, so that the order is total and the same on every run (design:
-    projections are deterministic)."""
+    and as written, so that the order is total and the same on every run, as every
+    projection is."""
     return folded(name), name, id_order(player_id), player_id
 
 

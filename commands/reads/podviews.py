@@ -1,4 +1,4 @@
-"""The read model of a draft's pods (swu-1.4 §2.3.2.1; issue 16): typed like every read
+"""The read model of a draft's pods (swu-1.4 §2.3.2.1): typed like every read
 model (:mod:`commands.reads.models`), built here from the fold, so that the CLI, the HTTP
 API and the printout only render it."""
 

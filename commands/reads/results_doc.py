@@ -1,14 +1,14 @@
-"""The results document: a tournament's results as one typed read model (issue 14,
-Exports), what ``tledger export --format json`` writes and ``--format csv`` renders.
+"""The results document: a tournament's results as one typed read model, what
+``tledger export --format json`` writes and ``--format csv`` renders.
 
 Organizers upload results elsewhere (rating sites, store systems), and an auditor
 wants them in a form that stands alone: every round's tables with their results in
-the contract's result JSON (design: Command contract, result shapes), the byes, the
-players with when they could first be paired, their drops and returns with the
-round after which each happened, the penalties, the cut, the ruleset with its
-options and recorded seed, and the standings, with the log's ``seq`` and head.
-Enough to rebuild the standings through the contract's commands
-(``commands.text.results_import``), which is how the export is tested.
+the contract's result JSON (in each ruleset's shape), the byes, the players with when
+they could first be paired, their drops and returns with the round after which each
+happened, the penalties, the cut, the ruleset with its options and recorded seed, and
+the standings, with the log's ``seq`` and head. Enough to rebuild the standings through
+the contract's commands (``commands.text.results_import``), which is how the export is
+tested.
 
 In an lcg-2.1d team event ("Team-Turniere") the competitors are teams: ``players``
 and the standings name each team with both members, "Rebel Cell (Ada, Ben)", and
@@ -177,7 +177,7 @@ def results_document(
 
     registry = {player: entry.name for player, entry in entries.items()}
     names = registered_names(entries, state.teams)
-    table = standings(state, names)
+    ranked = standings(state, names)
     rules = ruleset_of(state)
     return ResultsDocument(
         tournament=state.id, name=state.name, ruleset=state.ruleset,
@@ -191,7 +191,7 @@ def results_document(
         rounds=[results_round(r) for r in state.rounds],
         roster_changes=roster_changes(state, events, names),
         penalties=penalties(state, names),
-        cut=cut_of(state.cut), champion=winner(state), standings=table.standings,
+        cut=cut_of(state.cut), champion=winner(state), standings=ranked.standings,
         point_deductions=rules.point_deductions,
         deductions={p.id: number(p.deductions) for p in state.players.values() if p.deductions},
     )  # fmt: skip
@@ -217,8 +217,8 @@ def results_round(rnd: Round) -> ResultsRound:
 
 
 def results_match(match: Match) -> ResultsMatch:
-    """A result counts once confirmed (design: round lifecycle); a self-report still
-    waiting for the opponent, or disputed, shows as its state with no result."""
+    """A result counts once confirmed; a self-report still waiting for the opponent, or
+    disputed, shows as its state with no result."""
     confirmed = match.status == "confirmed" and match.result is not None
     return ResultsMatch(
         table=match.table, players=list(match.players), state=TABLE_STATE[match.status],

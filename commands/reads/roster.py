@@ -1,7 +1,7 @@
-"""The tournament's players as one list (issue 13, "Find people"): who is registered,
-under which name, and whether they still play; the organizer's answer to "which seat
-was Élan again?". Built from the same fold and the same registry names as standings,
-so a name shows here exactly as it shows there ("(erased)" after ``tledger forget``).
+"""The tournament's players as one list: who is registered, under which name, and
+whether they still play; the organizer's answer to "which seat was Élan again?". Built
+from the same fold and the same registry names as standings, so a name shows here
+exactly as it shows there ("(erased)" after ``tledger forget``).
 """
 
 from __future__ import annotations

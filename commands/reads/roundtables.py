@@ -1,13 +1,13 @@
-"""The Round and Results pages' read of the current round (issue 17): which of the
-round's steps the organizer is offered now, each table with its players' names and
-its result state, and the hand editor's rows.
+"""The Round and Results pages' read of the current round: which of the round's steps
+the organizer is offered now, each table with its players' names and its result state,
+and the hand editor's rows.
 
-The round lifecycle is the design's (Round lifecycle): the next round is paired when
-there is none or the current one is complete and the tournament is not finished;
-from the bracket once the cut is made; by hand only in the Swiss part (an
-elimination round's pairings are the bracket's); a paired round is started. These
-only decide which buttons a page shows: the commands refuse what the rules refuse.
-Pure functions of read models and the fold, so the console computes no rule itself.
+The round lifecycle, as the fold keeps it: the next round is paired when there is
+none or the current one is complete and the tournament is not finished; from the bracket
+once the cut is made; by hand only in the Swiss part (an elimination round's pairings
+are the bracket's); a paired round is started. These only decide which buttons a page
+shows: the commands refuse what the rules refuse. Pure functions of read models and the
+fold, so the console computes no rule itself.
 """
 
 from __future__ import annotations

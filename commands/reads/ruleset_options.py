@@ -1,15 +1,15 @@
-"""The options of each ruleset and their defaults, as a new event's form shows them
-(issue 17: "options with the ruleset's defaults shown").
+"""The options of each ruleset and their defaults, as a new event's form shows them, so
+the organizer sees what each option will be before changing any.
 
 Read from the ruleset objects themselves (``option_choices``, ``defaults`` and the
 options every ruleset shares), so that no face keeps a list of its own: a ruleset
 that gains an option shows it here. ``rounds`` and ``cut`` have no fixed default (the
-regulation's table by the number of players, design: Rulesets), so their default
-reads "by players"; ``seed`` is drawn when none is given. A true-or-false option
-(lcg-2.1d ``team``) shows and takes ``true``/``false``, as the CLI's ``KEY=VALUE``
-spells them, and defaults to false; where the format such an option selects
-(``projections.rulesets.VARIANTS``) has defaults of its own, they are shown beside the
-ruleset's ("90 with team true": a team round's time).
+regulation sets them by the number of players), so their default reads "by players";
+``seed`` is drawn when none is given. A true-or-false option (lcg-2.1d ``team``) shows
+and takes ``true``/``false``, as the CLI's ``KEY=VALUE`` spells them, and defaults to
+false; where the format such an option selects (``projections.rulesets.VARIANTS``) has
+defaults of its own, they are shown beside the ruleset's ("90 with team true": a team
+round's time).
 """
 
 from __future__ import annotations

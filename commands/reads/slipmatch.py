@@ -1,10 +1,9 @@
-"""The read model of one match slip's report page (issue 14): a match, its players' names,
+"""The read model of one match slip's report page: a match, its players' names,
 where its result stands and the shape of the result its ruleset takes.
 
 Built from the fold like every read model (commands/reads/cache.py caches it per seq),
 so the page renders it and decides nothing: the state of the match comes from the
-fold's own settlement of its reports (design: round lifecycle), the form's shape
-from the ruleset.
+fold's own settlement of its reports, the form's shape from the ruleset.
 """
 
 from __future__ import annotations
@@ -68,8 +67,8 @@ def as_json(result: MatchResult) -> dict[str, Any]:
 
 
 def report_form(rules: Ruleset, stage: Stage) -> ReportForm:
-    """The result the ruleset takes from a slip, in its own terms (design: result shapes).
-    The ruleset modules are imported here, as ``projections.rulesets`` does: on first use."""
+    """The result the ruleset takes from a slip, in its own terms. The ruleset modules
+    are imported here, as ``projections.rulesets`` does: on first use."""
     from projections.rulesets.armada_2_0 import Armada20
     from projections.rulesets.games import BestOfGames
     from projections.rulesets.lcg_2_1d import Lcg21d

@@ -1,6 +1,6 @@
-"""``verify`` as a read model (design: Integrity): the chain, every pairing re-derived,
-a published head and printed witnesses, computed once for ``tledger verify T`` and the
-console's audit page, which render the same ``Verified``.
+"""``verify`` as a read model: the chain, every pairing re-derived, a published head and
+printed witnesses, computed once for ``tledger verify T`` and the console's audit page,
+which render the same ``Verified``.
 
 Pure but for the store read (the stored rows and, when the chain holds, the events
 decoded from them): a big log takes a while, so the console runs it in a thread.

@@ -2,8 +2,8 @@
 
 The one place where a read joins names (a registry entry's name, or "(erased)"
 once ``tledger forget`` removed it) and checks that an asked-for round was paired:
-the CLI, the HTTP API and every later face call these functions and render what
-they return. The player history lives in ``commands.reads.history``.
+the CLI, the HTTP API and the HTML faces render what these functions return. The
+player history lives in ``commands.reads.history``.
 """
 
 from __future__ import annotations
@@ -102,8 +102,8 @@ def status(
     state: TournamentState, names: Mapping[str, str] | None = None,
     late: Collection[tuple[str, ...]] = (),
 ) -> Status:  # fmt: skip
-    """``late``: the players of the tables still playing after their time (design:
-    round clocks; ``commands.reads.clockviews.late_tables`` at the caller's now)."""
+    """``late``: the players of the tables still playing after their time
+    (``commands.reads.clockviews.late`` at the caller's now)."""
     current = state.current
     won = winner(state)
     tables = table_states(current, late)
@@ -186,9 +186,9 @@ def pairings(
 ) -> Pairings:
     """The round's tables; with ``search``, only those where a player's name or id holds
     it, folded as ``commands.reads.people.matches`` folds (the public page's "where do I
-    play?", issue 14). With ``lists`` (the tournament's ``tledger_lists`` rows), who
-    chooses initiative where the ruleset decides it by list points (issue 15); the
-    points themselves only with ``show_points`` (the organizer's printout)."""
+    play?"). With ``lists`` (the tournament's ``tledger_lists`` rows), who chooses
+    initiative where the ruleset decides it by list points; the points themselves only
+    with ``show_points`` (the organizer's printout)."""
     rule = initiative_rule(state)
     points = declared_points(state, lists) if rule is not None and lists else {}
     rnd = paired_round(state, round_number)
@@ -281,7 +281,7 @@ def log_page(
 
 def logged(recorded: Recorded, labels: Mapping[tuple[str, str], str] | None = None) -> LoggedEvent:
     data = recorded.as_json()
-    actor = data["actor"]  # every event carries its actor (design: Events)
+    actor = data["actor"]  # every event carries its actor
     label = labels.get((actor["role"], actor["id"])) if labels else None
     return LoggedEvent.model_validate(data if label is None else {**data, "actor_label": label})
 

@@ -1,4 +1,4 @@
-// The organizer's results entry (issue 17): as the table number is typed, say who sits
+// The organizer's results entry: as the table number is typed, say who sits
 // there, from the page's JSON data block of the round's tables (no request, no inline
 // script). The form works without it.
 "use strict";

@@ -1,6 +1,6 @@
-// The console's one script (no build step, nothing from elsewhere). Pages work without
-// it; it only adds conveniences: a confirm step on buttons that say so, and focus on the
-// field a page marks with data-autofocus.
+// The script every console page loads (no build step, nothing from elsewhere). Pages
+// work without it; it only adds conveniences: a confirm step on buttons that say so,
+// and focus on the field a page marks with data-autofocus.
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
   const first = document.querySelector("[data-autofocus]");
