@@ -3,8 +3,8 @@ the same bytes and a busy venue costs one computation per event.
 
 A model is computed once per (tournament, seq, query) and serialized once; every
 request until the next event gets the same bytes and ETag. The current seq comes
-from the handler's cached fold, which first loads whatever any process appended
-since, so an entry of an older seq is never served: a read after a write shows
+from the process's kept fold (``commands.folds``, which the handler decides against
+too), which first loads whatever any process appended since, so an entry of an older seq is never served: a read after a write shows
 the write. A past point (``as_of``) never changes: its entries are kept in a
 bounded LRU and computed from only the prefix they need. Log pages are ranges of
 immutable events and are kept the same way; the token labels they join are fixed
@@ -85,7 +85,7 @@ class Roster:
 
 
 class ReadSide:
-    """The read models of one handler's store, cached (one per process)."""
+    """The read models of one store's tournaments, cached (one per process)."""
 
     def __init__(self, folds: Folds, as_of_cache: int = 256, names_ttl: float = 1.0,
                  clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
