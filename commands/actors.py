@@ -1,12 +1,12 @@
-"""Who acts on the command line (issue 13, "Who did it"; design: Who acts).
+"""Who acts on the command line, so that the log says who did what.
 
 Over HTTP the actor comes from the token. On the CLI it is ``--actor ROLE:ID`` (or
 ``TLEDGER_ACTOR``), so that two judges at one laptop can be told apart in the log;
 without it the actor is the local organizer, as before. The id is an id like every
 other (printable, at most ``MAX_ID`` characters: it is printed in logs and error
 lines). Unlike a token's label, the id is kept in the hashed log and cannot be
-erased: the help asks for initials or a judge number, not a full name (design:
-personal data stays out of the log).
+erased: the help asks for initials or a judge number, not a full name (personal data
+stays out of the log).
 """
 
 from __future__ import annotations

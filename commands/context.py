@@ -67,7 +67,7 @@ def open_match(state: TournamentState, player: str) -> Match | None:
 
 
 def require_role(actor: Actor | None, roles: tuple[str, ...], what: str) -> None:
-    """Only these roles may do this (design: Who acts; the CLI acts as the organizer)."""
+    """Only these roles may do this (without an actor, as on the CLI, the organizer acts)."""
     role = (actor or ORGANIZER).role
     if role not in roles:
         from commands.errors import RuleViolation

@@ -94,7 +94,7 @@ def dispatch(
     kept_lists: Sequence[ListEntry] = (),
 ) -> list[EventBase]:  # fmt: skip
     """The decider of each command type. Exhaustive: a command added to ``m.Command``
-    and not wired here fails mypy at ``assert_never`` (design: Style)."""
+    and not wired here fails mypy at ``assert_never``, never at run time."""
     match command:
         case m.CreateTournament():
             return create_tournament(state, command, base, seed)
@@ -200,7 +200,8 @@ def pair_round(state: TournamentState, c: m.PairRound, base: Base, seed: int) ->
 
 
 def manual_tables(state: TournamentState, pairings: list[list[str]]) -> tuple[Table, ...]:
-    """Manual pairings list every eligible player exactly once (design: Command contract)."""
+    """Manual pairings list every eligible player exactly once (a one-player entry is a
+    bye; to leave a player out, drop them first); tables are numbered in the order given."""
     listed = [p for pair in pairings for p in pair]
     for p in listed:
         if p not in state.players:
@@ -268,7 +269,7 @@ def report_result(
 def conflicts(
     match: Match, players: tuple[str, str], result: MatchResult, actor: Actor
 ) -> tuple[DisputedReport, ...] | None:
-    """The players' standing self-reports this report contradicts (design: Who acts).
+    """The players' standing self-reports this report contradicts.
 
     A player's report that differs from the opponent's flags the dispute; an official's
     report decides it, and records every player report it went against, so the log

@@ -1,8 +1,8 @@
 """Drops, rejoining, disqualification, penalties, deck checks and time extensions.
 
 Penalties follow the regulation where it speaks (swu-1.4 §4.6.2, §6; lcg-2.1d
-"Decküberprüfung", "Verhaltensgesetze") and otherwise the design's common model
-(the Magic Infraction Procedure Guide): a match loss records the match as lost
+"Decküberprüfung", "Verhaltensgesetze") and otherwise a common model, that of the
+Magic Infraction Procedure Guide: a match loss records the match as lost
 without play; a game loss gives the opponent one game win in the current match
 or, once the match has a result, in the match just finished (then it is a
 correction of that result under swu-1.4 §5.8).
@@ -56,7 +56,7 @@ def forfeit(
 
 def drop_player(state: TournamentState, c: m.DropPlayer, base: Base, seed: int) -> list[EventBase]:
     """A dropped player finishes nothing more and is never paired again: an open match
-    of the current round is recorded as lost (design: drops at any time)."""
+    of the current round is recorded as lost, so a player may drop at any time."""
     if c.actor is not None and c.actor.role == "player" and c.actor.id != c.player:
         raise RuleViolation("a player may drop only themselves")
     player = player_of(state, c.player)
@@ -165,7 +165,7 @@ def record_deck_check(
     match only; an illegal card annuls the game and earns a warning; a deck that cannot
     be made legal by removing cards disqualifies the player. What was presented, when
     given, is compared with the list in force (``kept``: the ``tledger_lists`` rows) and
-    the differences recorded (issue 15); the outcome stays the judge's."""
+    the differences recorded; the outcome stays the judge's."""
     require_role(c.actor, JUDGES, "record a deck check")
     player_of(state, c.player)
     rnd = round_of(state, c.round)

@@ -1,6 +1,6 @@
 """Errors of command handling: one root, ``CommandError``.
 
-Each error knows its CLI exit code and HTTP status (design: Errors): 2 / 422
+Each error knows its CLI exit code and HTTP status, the same for every face: 2 / 422
 for input that does not fit the contract, 1 / 404 for an unknown tournament,
 1 / 409 for a well-formed command the ledger refuses.
 """

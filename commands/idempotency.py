@@ -1,4 +1,4 @@
-"""Client command ids: safe retries that cannot be squatted (design: Events).
+"""Client command ids: safe retries for integrations, ids that cannot be squatted.
 
 A ``command_id`` is scoped to its tournament (one stream) and its actor, and is
 bound to the command's body by a digest recorded with its events: the same id

@@ -1,4 +1,4 @@
-"""SWU limited events, draft and sealed (swu-1.4 §2.3.2, swu-1.0 §2.3.2; issue 16), and
+"""SWU limited events, draft and sealed (swu-1.4 §2.3.2, swu-1.0 §2.3.2), and
 Twin Suns refused.
 
 - Limited: the decks are built at the event, "Die Spieler haben 30 Minuten Zeit, ihr

@@ -1,4 +1,4 @@
-"""Submitting, locking and correcting deck, squad and fleet lists (issue 15).
+"""Submitting, locking and correcting deck, squad and fleet lists.
 
 A list may be resubmitted until lists are locked; from then on only an official
 changes it, with a reason (``list_corrected``), so a deck check compares what a player
@@ -164,7 +164,7 @@ def wants_lists(command: m.Command) -> bool:
 def presented_fields(
     state: TournamentState, c: m.RecordDeckCheck, kept: Sequence[ListEntry]
 ) -> dict[str, Any]:
-    """The deck-check event's fields for what was presented (issue 15): its hash, the
+    """The deck-check event's fields for what was presented: its hash, the
     list in force it was compared with and the differences counted per zone and kind,
     naming no card; with no list in force, a note instead (the check is recorded all
     the same). No penalty follows from a difference: that is the judge's decision.

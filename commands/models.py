@@ -1,4 +1,4 @@
-"""Command models: the public JSON Lines / HTTP contract (design: Command contract).
+"""Command models: the public JSON Lines / HTTP contract that integrations rely on.
 
 Commands are imperative and can be rejected. Unknown fields and types are
 refused (``extra="forbid"``) so that a typo never passes silently. Input the
@@ -142,7 +142,7 @@ class RecordDeckCheck(CommandBase):
     outcome: Literal["legal", "illegal", "unfixable"]
     minutes: Annotated[int, Field(ge=0, le=180)]
     #: what the player presented, in the game's list shape (as submit_list): compared
-    #: with the list in force, the differences recorded (issue 15)
+    #: with the list in force, the differences recorded
     presented: ListData | None = None
 
 
@@ -164,7 +164,7 @@ class FinishTournament(CommandBase):
 
 
 class ReinstatePlayer(CommandBase):
-    """Undo a drop made in error (design: honest mistakes)."""
+    """Undo a drop made in error: a new event, never a deleted one."""
 
     type: Literal["reinstate_player"]
     player: Id
@@ -216,7 +216,7 @@ class CorrectList(CommandBase):
 
 
 class AssignPods(CommandBase):
-    """Seat a draft event's players in pods at random (swu-1.4 §2.3.2.1; issue 16):
+    """Seat a draft event's players in pods at random (swu-1.4 §2.3.2.1):
     about ``pod_size`` per pod (8 recommended), from ``seed`` or one chosen and
     recorded; again until deck building starts (the last assignment counts)."""
 

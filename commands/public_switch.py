@@ -1,9 +1,9 @@
-"""The public page's switch (issue 14): ``/t/{tournament}`` is served without a token
-unless the organizer turns it off for that tournament.
+"""The public page's switch: ``/t/{tournament}`` is served without a token unless the
+organizer turns it off for that tournament.
 
-A face setting, kept in the store's settings table beside the log and never in it:
+A face setting, kept in the store's settings records beside the log and never in it:
 turning a page off changes no fact of the tournament and no hashed byte, so it is no
-event (design: The store). Who set it last and when are kept with it. Pure over the
+event. Who set it last and when are kept with it. Pure over the
 store: the shell reads the clock and hands ``now`` in.
 """
 

@@ -1,4 +1,4 @@
-"""Report codes of match slips (issue 14: slips that report themselves).
+"""Report codes of match slips, so that a printed slip reports its own match.
 
 Each printed slip carries a short code, and a QR code of ``{base_url}/s/{code}``:
 either player opens it on a phone, reports, and the opponent confirms with the same

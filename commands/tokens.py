@@ -1,8 +1,8 @@
-"""API tokens over their life (issue 13, "Who did it"): who holds one, until when it
-works, and its revocation.
+"""API tokens over their life, so the log can say who did it: who holds one, until
+when it works, and its revocation.
 
 A token's ``label`` ("Anna (head judge)") names its holder. It is personal data,
-so it stays in the token table and never enters a hashed event: an event keeps the
+so it stays in the token records and never enters a hashed event: an event keeps the
 token's actor (``judge-<token id>``, :class:`commands.roles.Principal`), and the log
 joins the label when it is read (``commands.reads.token_list.actor_labels``). An
 expiry ends a token at a set time (a judge's token for one day); a revocation ends it

@@ -1,4 +1,4 @@
-"""Honest mistakes undone by new events, never by deleting one (design: Events).
+"""Honest mistakes undone by new events, never by deleting one.
 
 Each undo names its actor and reason and stays in the log beside the act it
 undoes, so ``log``, ``replay`` and ``diff`` show both the mistake and its undoing.

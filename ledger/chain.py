@@ -9,7 +9,7 @@ The body is made once, when an event is sealed for appending, and never again:
 a model that gains a field or a version later cannot change what was hashed.
 Two stored layouts exist, and both verify forever:
 
-- format 2 (written since issue 11): the stored bytes are the body with the
+- format 2 (what every append writes now): the stored bytes are the body with the
   hash appended as its last member, ``...,"hash":"<64 hex>"}``. Verifying is
   byte slicing and one SHA-256: nothing is re-serialized.
 - format 1 (the first logs): the stored bytes are the model's JSON in field

@@ -1,17 +1,18 @@
-"""Per-database extras the ``eventsourcing`` recorders do not give (design: The store).
+"""Per-database extras the ``eventsourcing`` recorders do not give.
 
 A stream's events after a seq, with their global positions, in one indexed query
 (so a load costs the same at any length of the log); one tournament's events after
 a global position by the stream's index (a scoped reader never scans the global
-log); the player registry table (personal data, deletable: our recorders in
+log); the players' names registry (personal data, deletable: our recorders in
 :mod:`ledger.recorders` write it in the transaction that appends the events); API
 tokens (with their label, expiry and revocation; a store made before those existed
 gains their columns when it is opened, so its tokens keep working); the match slips'
-report codes (hashes only, one per match: issue 14); the tournaments' face settings
-(the public page's switch: a face's configuration, not an event); deck lists beside
-the events that commit to them (:mod:`ledger.list_rows`, issue 15). The base class
-keeps these in memory for ``memory://``; the SQL dialects share their queries and
-differ in placeholders, position column, erasure and how a table's columns are read.
+report codes (hashes only, one code per match, good for that match alone); the
+tournaments' face settings (the public page's switch: a face's configuration, not an
+event); deck lists beside the events that commit to them (:mod:`ledger.list_rows`).
+All of these are side records beside the log, never in it. The base class keeps them
+in memory for ``memory://``; the SQL dialects share their queries and differ in
+placeholders, position column, erasure and how a stored record's columns are read.
 """
 
 from __future__ import annotations
@@ -67,11 +68,11 @@ class Dialect:
         return {**env, "PERSISTENCE_MODULE": recorders.MEMORY_FACTORY_TOPIC}
 
     def setup(self, recorder: ApplicationRecorder) -> None:
-        """Create whatever tables the dialect needs."""
+        """Create whatever side records the dialect keeps."""
 
     @contextmanager
     def schema_lock(self, recorder: ApplicationRecorder) -> Iterator[None]:
-        """Serialize table creation between processes where the database needs it."""
+        """Serialize creating them between processes where the database needs it."""
         yield
 
     def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
@@ -157,9 +158,9 @@ class SQLDialect(Dialect):
 
     placeholder = "?"
     position_column = "rowid"
-    events_table = "stored_events"
-    players_table = recorders.PLAYERS_TABLE
-    tokens_table = "tledger_tokens"
+    events_stored_as = "stored_events"
+    players_stored_as = recorders.PLAYERS_STORED_AS
+    tokens_stored_as = "tledger_tokens"
     #: an index that finds one stream's events after a global position (its columns
     #: per database: see the subclasses)
     stream_index = "tledger_stream_position"
@@ -177,38 +178,38 @@ class SQLDialect(Dialect):
     def setup(self, recorder: ApplicationRecorder) -> None:
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
             cur.execute(
-                f"CREATE TABLE IF NOT EXISTS {self.players_table} ("
+                f"CREATE TABLE IF NOT EXISTS {self.players_stored_as} ("
                 "tournament TEXT NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL, "
                 "external_id TEXT, PRIMARY KEY (tournament, player))"
             )
             cur.execute(
-                f"CREATE TABLE IF NOT EXISTS {self.tokens_table} ("
+                f"CREATE TABLE IF NOT EXISTS {self.tokens_stored_as} ("
                 "token_hash TEXT PRIMARY KEY, token_id TEXT NOT NULL, role TEXT NOT NULL, "
                 "tournament TEXT, player TEXT, label TEXT, expires_at TEXT, revoked_at TEXT, "
                 "created_at TEXT)"
             )
             self._add_token_columns(cur)
-            cur.execute(slip_rows.CREATE)  # the match slips' codes (issue 14)
-            cur.execute(settings_rows.CREATE)  # the faces' settings (issue 14)
-            cur.execute(list_rows.CREATE)  # deck lists beside their events (issue 15)
+            cur.execute(slip_rows.CREATE)  # the match slips' report codes
+            cur.execute(settings_rows.CREATE)  # the faces' settings (the public page's switch)
+            cur.execute(list_rows.CREATE)  # deck lists beside their events
             cur.execute(
                 f"CREATE INDEX IF NOT EXISTS {self.stream_index} "
-                f"ON {self.events_table} ({self.stream_index_columns})"
+                f"ON {self.events_stored_as} ({self.stream_index_columns})"
             )
 
     def _add_token_columns(self, cur: Any) -> None:
-        """A tokens table made before labels and expiry gains their columns (all NULL:
-        no label, no expiry, not revoked), so its tokens keep working. Only a missing
+        """Token records made before labels and expiry gain their columns (all NULL:
+        no label, no expiry, not revoked), so their tokens keep working. Only a missing
         column is added: an up-to-date store takes no lock on every open."""
-        present = self._columns(cur, self.tokens_table)
+        present = self._columns(cur, self.tokens_stored_as)
         for column in ADDED_TOKEN_COLUMNS:
             if column not in present:
-                cur.execute(f"ALTER TABLE {self.tokens_table} ADD COLUMN "
+                cur.execute(f"ALTER TABLE {self.tokens_stored_as} ADD COLUMN "
                             f"{self.add_column_guard}{column} TEXT")  # fmt: skip
 
-    def _columns(self, cur: Any, table: str) -> set[str]:
-        """The names of a table's columns."""
-        cur.execute(f"PRAGMA table_info({table})")
+    def _columns(self, cur: Any, stored_as: str) -> set[str]:
+        """The names of a stored record's columns."""
+        cur.execute(f"PRAGMA table_info({stored_as})")
         return {str(r["name"]) for r in cur.fetchall()}
 
     def remember(self, originator: str, versions: Sequence[int], ids: Sequence[int]) -> None:
@@ -222,7 +223,7 @@ class SQLDialect(Dialect):
         bound = "" if until is None else " AND originator_version <= ?"
         sql = (
             f"SELECT originator_version, {self.position_column} AS position, state "
-            f"FROM {self.events_table} WHERE originator_id = ? AND originator_version > ?"
+            f"FROM {self.events_stored_as} WHERE originator_id = ? AND originator_version > ?"
             f"{bound} ORDER BY originator_version"
         )
         params = (self._originator_param(originator), after)
@@ -237,7 +238,7 @@ class SQLDialect(Dialect):
         """One range of the stream index: never a scan of the global log."""
         sql = (
             f"SELECT originator_version, {self.position_column} AS position, state "
-            f"FROM {self.events_table} WHERE originator_id = ? AND {self.position_column} > ? "
+            f"FROM {self.events_stored_as} WHERE originator_id = ? AND {self.position_column} > ? "
             f"ORDER BY {self.position_column} LIMIT ?"
         )
         found = self._fetch(recorder, sql, (self._originator_param(originator), position, limit))
@@ -254,7 +255,7 @@ class SQLDialect(Dialect):
             return list(cur.fetchall())
 
     def players(self, recorder: ApplicationRecorder, tournament: str) -> dict[str, PlayerEntry]:
-        sql = f"SELECT player, name, external_id FROM {self.players_table} WHERE tournament = ?"
+        sql = f"SELECT player, name, external_id FROM {self.players_stored_as} WHERE tournament = ?"
         rows = self._fetch(recorder, sql, (tournament,))
         return {
             r["player"]: PlayerEntry(tournament, r["player"], r["name"], r["external_id"])
@@ -266,7 +267,7 @@ class SQLDialect(Dialect):
                                                             (tournament,))]  # fmt: skip
 
     def forget(self, recorder: ApplicationRecorder, tournament: str, player: str) -> bool:
-        where = f"FROM {self.players_table} WHERE tournament = ? AND player = ?"
+        where = f"FROM {self.players_stored_as} WHERE tournament = ? AND player = ?"
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
             self._before_delete(cur)
             cur.execute(self._q(f"SELECT player {where}"), (tournament, player))
@@ -277,7 +278,7 @@ class SQLDialect(Dialect):
 
     def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
         sql = self._q(
-            f"INSERT INTO {self.tokens_table} ({', '.join(TOKEN_COLUMNS)}) "
+            f"INSERT INTO {self.tokens_stored_as} ({', '.join(TOKEN_COLUMNS)}) "
             f"VALUES ({', '.join('?' for _ in TOKEN_COLUMNS)})"
         )
         row = (entry.token_hash, entry.token_id, entry.role, entry.tournament, entry.player,
@@ -287,12 +288,12 @@ class SQLDialect(Dialect):
             cur.execute(sql, row)
 
     def token(self, recorder: ApplicationRecorder, token_hash: str) -> TokenEntry | None:
-        sql = f"SELECT {', '.join(TOKEN_COLUMNS)} FROM {self.tokens_table} WHERE token_hash = ?"
+        sql = f"SELECT {', '.join(TOKEN_COLUMNS)} FROM {self.tokens_stored_as} WHERE token_hash = ?"
         rows = self._fetch(recorder, sql, (token_hash,))
         return token_of(rows[0]) if rows else None
 
     def tokens(self, recorder: ApplicationRecorder, tournament: str | None) -> list[TokenEntry]:
-        sql = f"SELECT {', '.join(TOKEN_COLUMNS)} FROM {self.tokens_table}"
+        sql = f"SELECT {', '.join(TOKEN_COLUMNS)} FROM {self.tokens_stored_as}"
         if tournament is None:
             return [token_of(r) for r in self._fetch(recorder, sql, ())]
         where = " WHERE tournament = ? OR tournament IS NULL"
@@ -301,7 +302,7 @@ class SQLDialect(Dialect):
     def revoke_token(self, recorder: ApplicationRecorder, token_id: str, at: datetime) -> bool:
         """One statement: two revokes at once leave the first one's time."""
         sql = self._q(
-            f"UPDATE {self.tokens_table} SET revoked_at = ? "
+            f"UPDATE {self.tokens_stored_as} SET revoked_at = ? "
             "WHERE token_id = ? AND revoked_at IS NULL RETURNING token_id"
         )
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
@@ -365,7 +366,7 @@ class PostgresDialect(SQLDialect):
 
     placeholder = "%s"
     position_column = "notification_id"
-    events_table = "tledger_events"
+    events_stored_as = "tledger_events"
     stream_index_columns = "originator_id, notification_id"
     recorder_topic = recorders.RECORDER_TOPICS["postgres"]
     add_column_guard = "IF NOT EXISTS "
@@ -381,11 +382,11 @@ class PostgresDialect(SQLDialect):
     def _originator_param(self, originator: str) -> Any:
         return uuid.UUID(originator)
 
-    def _columns(self, cur: Any, table: str) -> set[str]:
+    def _columns(self, cur: Any, stored_as: str) -> set[str]:
         cur.execute(
             "SELECT column_name FROM information_schema.columns "
             "WHERE table_schema = current_schema() AND table_name = %s",
-            (table,),
+            (stored_as,),
         )
         return {str(r["column_name"]) for r in cur.fetchall()}
 

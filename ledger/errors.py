@@ -56,7 +56,7 @@ class StoreNotFound(LedgerError):
 
 class ListDamaged(LedgerError):
     """A list kept beside its event (``tledger_lists``) is missing, names another player,
-    or no longer hashes to the ``list_hash`` its event committed to (issue 15). Like a
+    or no longer hashes to the ``list_hash`` its event committed to. Like a
     broken chain, it names the seq and is served as an integrity failure (exit 3)."""
 
     def __init__(self, tournament: str, seq: int, detail: str) -> None:

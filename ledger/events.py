@@ -2,11 +2,13 @@
 
 Every event is a frozen pydantic model with a stable ``type`` literal and a
 ``version``; the stored name never depends on a Python module path. Events
-carry only player ids: names and external ids live in the player registry
-(:mod:`ledger.registry`) so that an erasure request never touches a hashed byte.
-The shared base is in :mod:`ledger.event_base`; the list events (issue 15), which
-commit to deck lists kept beside the log, are in :mod:`ledger.list_events`; the SWU
-limited events' draft pods and deck building (issue 16) in :mod:`ledger.limited_events`.
+carry only player ids: names and external ids live in the players' names registry
+kept in the store beside the log (:class:`ledger.store.PlayerEntry`, erased by
+``Store.forget``), so that an erasure request never touches a hashed byte.
+The shared base is in :mod:`ledger.event_base`; the list events, which commit to deck,
+squad and fleet lists kept beside the log, are in :mod:`ledger.list_events`; the SWU
+limited events' draft pods and deck building (swu-1.4 §2.3.2) in
+:mod:`ledger.limited_events`.
 """
 
 from __future__ import annotations
@@ -51,8 +53,8 @@ class MatchResult(Frozen):
     game_results: tuple[str, ...] | None = None
     #: LCG finals: the player who played the light side ("Finalrunden").
     light: str | None = None
-    #: The named player did not appear; scored as the ruleset's forfeit (design:
-    #: Command contract, every ruleset).
+    #: The named player did not appear; every ruleset takes it and scores it as its
+    #: forfeit (the present player wins a match of the ruleset's usual size).
     no_show: str | None = None
 
     def fields_set(self) -> frozenset[str]:
@@ -154,7 +156,8 @@ class DisputedReport(Frozen):
 class ResultReported(EventBase):
     """A result as one reporter gave it. A player's report is confirmed by the
     opponent's matching report; an official's decides the match. ``disputed`` lists the
-    players' earlier reports the official's result differs from (design: Who acts)."""
+    players' earlier reports the official's result differs from, so the log shows both
+    sides of a dispute and how it was settled."""
 
     type: Literal["result_reported"] = "result_reported"
     version: Literal[1] = 1
@@ -213,9 +216,9 @@ class PenaltyIssued(EventBase):
 
 
 class DeckCheckRecorded(EventBase):
-    """A deck check and the judge's outcome. When the judge records what was presented
-    (issue 15), ``presented_hash`` commits to it (the list: ``tledger_lists`` at this
-    event's seq), ``compared_hash`` names the list in force it was compared with, and
+    """A deck check and the judge's outcome. When the judge records what was presented,
+    ``presented_hash`` commits to it (the list: ``tledger_lists`` at this event's seq),
+    ``compared_hash`` names the list in force it was compared with, and
     ``differences`` summarises per zone and kind how many entries differ, naming no
     card (lists are secret until publication); ``note`` says why nothing was compared.
     All four are absent from checks recorded without a presented list."""

@@ -83,7 +83,7 @@ class EventsourcedStore:
             self._dialect = dialect
             with dialect.schema_lock(self._recorder):
                 create_table = getattr(self._recorder, "create_table", None)
-                if create_table is not None:  # the in-memory recorder has no tables
+                if create_table is not None:  # the in-memory recorder stores nothing to create
                     create_table()
                 dialect.setup(self._recorder)
 

@@ -1,6 +1,6 @@
-"""The fields commands are made of: ids, names and free text that the record may hold
-(design: Command contract). Input the record must never hold is refused here, so the
-CLI and the HTTP API refuse it alike: ids that are not short and printable, names that
+"""The fields commands are made of: ids, names and free text that the record may hold.
+Input the record must never hold is refused here, so the CLI, ``apply`` and the HTTP
+API refuse it alike: ids that are not short and printable, names that
 break a line, a match naming one player twice.
 """
 

@@ -1,5 +1,5 @@
 """The events of SWU limited events (swu-1.4 §2.3.2, swu-1.0 §2.3.2): draft pods and
-the deck-building phase (issue 16).
+the deck-building phase.
 
 In draft and sealed the decks are built at the event from the product the organizer
 hands out, in 30 minutes (§2.3.2); in a draft the players first sit around a table as a

@@ -1,11 +1,11 @@
-"""The events of deck, squad and fleet lists (issue 15): commitments, never the cards.
+"""The events of deck, squad and fleet lists: commitments, never the cards.
 
 Every token that may read a tournament reads its events (``log``, ``/events``, the
 streams), but lists are not shown to players before publication (swu-1.4 §7.1; the
 top cut's while it runs, §4.6.1). So an event keeps only the player, the list's
 ``list_hash`` (SHA-256 of its canonical JSON) and, per broken rule, what names no
 card: the rule, its section and how often it is broken. The list itself and the full
-violation messages live in the side table ``tledger_lists``, written in the append's
+violation messages live in the side records ``tledger_lists``, written in the append's
 transaction (:mod:`ledger.list_rows`), as the player registry keeps names out of the
 hashed log. The hash lets anyone check that a published list is the one recorded.
 """

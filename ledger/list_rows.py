@@ -1,4 +1,4 @@
-"""Deck, squad and fleet lists beside the events (issue 15): the table ``tledger_lists``.
+"""Deck, squad and fleet lists beside the events: the side records ``tledger_lists``.
 
 An event commits to a list by its hash and says no card (:mod:`ledger.list_events`);
 the list and its full violation messages are kept here, one row per list event
@@ -22,12 +22,13 @@ from ledger.errors import ListDamaged
 from ledger.list_events import list_hash
 from ledger.store import ListEntry
 
-TABLE = "tledger_lists"
+#: the side records' name in the database (stored schema: never renamed)
+STORED_AS = "tledger_lists"
 #: the columns in the order the queries read and write them (JSON kept as text)
 COLUMNS = ("tournament", "seq", "player", "list_hash", "list", "violations")
-#: made when a store is opened (a store made before lists gains the table then)
+#: made when a store is opened (a store made before lists gains them then)
 CREATE = (
-    f"CREATE TABLE IF NOT EXISTS {TABLE} ("
+    f"CREATE TABLE IF NOT EXISTS {STORED_AS} ("
     "tournament TEXT NOT NULL, seq INTEGER NOT NULL, player TEXT NOT NULL, "
     "list_hash TEXT NOT NULL, list TEXT NOT NULL, violations TEXT NOT NULL, "
     "PRIMARY KEY (tournament, seq))"
@@ -35,15 +36,15 @@ CREATE = (
 #: insert or replace: the event appended in this transaction holds this seq now, so its
 #: list wins over any row a damaged store may hold there
 UPSERT = (
-    f"INSERT INTO {TABLE} ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)}) "
+    f"INSERT INTO {STORED_AS} ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)}) "
     "ON CONFLICT (tournament, seq) DO UPDATE SET player = excluded.player, "
     "list_hash = excluded.list_hash, list = excluded.list, violations = excluded.violations"
 )
-SELECT = f"SELECT {', '.join(COLUMNS)} FROM {TABLE} WHERE tournament = ? ORDER BY seq"
+SELECT = f"SELECT {', '.join(COLUMNS)} FROM {STORED_AS} WHERE tournament = ? ORDER BY seq"
 
 
 def row_of(entry: ListEntry) -> tuple[Any, ...]:
-    """The entry as the table's columns."""
+    """The entry as the stored columns."""
     return (entry.tournament, entry.seq, entry.player, entry.list_hash,
             orjson.dumps(entry.list).decode(), orjson.dumps(entry.violations).decode())  # fmt: skip
 
@@ -72,7 +73,7 @@ def checked(
     """The list the event at ``seq`` committed to (``player``, ``digest``), or ListDamaged."""
     entry = stored.get(seq)
     if entry is None:
-        raise ListDamaged(tournament, seq, f"the list of {player} is missing from {TABLE}")
+        raise ListDamaged(tournament, seq, f"the list of {player} is missing from {STORED_AS}")
     if entry.player != player or entry.list_hash != digest:
         raise ListDamaged(tournament, seq, "the stored list does not match the event's "
                                            "player and list_hash")  # fmt: skip

@@ -1,8 +1,8 @@
 """Waiting for appends on PostgreSQL: LISTEN on the library's channel.
 
-The library's PostgreSQL recorder runs ``NOTIFY <events table>`` inside every
-transaction that inserts events, so a process that LISTENs learns of every
-append by any process when it commits, without polling the table. The library's
+The library's PostgreSQL recorder runs ``NOTIFY`` on a channel named after its stored
+events inside every transaction that inserts events, so a process that LISTENs learns
+of every append by any process when it commits, without polling. The library's
 own ``subscribe()`` also reads the notifications (unchecked, two threads per
 subscription); a reader here only needs the wake-up, and reads and checks the
 events itself (``Store.scan``).

@@ -3,11 +3,11 @@
 A player's name and external id live outside the hashed log (an erasure must
 not touch a hashed byte), but they must be written in the same transaction as
 the event that registers the player, or not at all: a refused, conflicting or
-crashed registration leaves no name behind (design: Events, personal data).
+crashed registration leaves no name behind.
 The ``eventsourcing`` library extends a recorder by subclassing: its process
 recorders write their tracking record in ``_insert_events``, inside the
 transaction that inserts the events. These recorders write registry rows there.
-``insert_events(stored, players=[...])`` passes the rows. Deck lists (issue 15) are
+``insert_events(stored, players=[...])`` passes the rows. Deck, squad and fleet lists are
 kept out of the hashed log the same way, in ``tledger_lists`` (:mod:`ledger.list_rows`):
 ``insert_events(stored, lists=[...])``.
 """
@@ -25,12 +25,13 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 from ledger import list_rows
 from ledger.store import ListEntry, PlayerEntry
 
-PLAYERS_TABLE = "tledger_players"
+#: the player registry's name in the database (stored schema: never renamed)
+PLAYERS_STORED_AS = "tledger_players"
 
 #: Insert or replace: the event appended in this transaction names the player, so its
 #: name wins over any row a version before atomic registration may have left.
 UPSERT_PLAYER = (
-    f"INSERT INTO {PLAYERS_TABLE} (tournament, player, name, external_id) "
+    f"INSERT INTO {PLAYERS_STORED_AS} (tournament, player, name, external_id) "
     "VALUES (?, ?, ?, ?) ON CONFLICT (tournament, player) DO UPDATE SET "
     "name = excluded.name, external_id = excluded.external_id"
 )

@@ -1,6 +1,6 @@
-"""The match slips' report codes beside the events (issue 14: slips that report themselves).
+"""The match slips' report codes beside the events, so a slip can report its own match.
 
-A code is a credential, like an API token: it is kept in a table of its own, never in
+A code is a credential, like an API token: it is kept in side records of its own, never in
 a hashed event, and only as its SHA-256. One code per match (tournament, round and
 its two players in table order): issuing a new one replaces the old, which then stops
 working. The same SQL serves SQLite and PostgreSQL (``?`` placeholders, which the
@@ -15,12 +15,13 @@ from typing import Any
 
 from ledger.store import SlipCodeEntry
 
-TABLE = "tledger_slip_codes"
+#: the side records' name in the database (stored schema: never renamed)
+STORED_AS = "tledger_slip_codes"
 #: the columns in the order the queries read and write them
 COLUMNS = ("code_hash", "tournament", "round_number", "player_a", "player_b", "issued_at")
-#: made when a store is opened (a store made before slips gains the table then)
+#: made when a store is opened (a store made before slips gains them then)
 CREATE = (
-    f"CREATE TABLE IF NOT EXISTS {TABLE} ("
+    f"CREATE TABLE IF NOT EXISTS {STORED_AS} ("
     "code_hash TEXT PRIMARY KEY, tournament TEXT NOT NULL, round_number INTEGER NOT NULL, "
     "player_a TEXT NOT NULL, player_b TEXT NOT NULL, issued_at TEXT NOT NULL, "
     "UNIQUE (tournament, round_number, player_a, player_b))"
@@ -28,20 +29,20 @@ CREATE = (
 #: one statement per code: a match's new code replaces its old one, so two processes
 #: issuing codes for the same match at once leave one code and never fail
 UPSERT = (
-    f"INSERT INTO {TABLE} ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)}) "
+    f"INSERT INTO {STORED_AS} ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)}) "
     "ON CONFLICT (tournament, round_number, player_a, player_b) DO UPDATE SET "
     "code_hash = excluded.code_hash, issued_at = excluded.issued_at"
 )
-SELECT = f"SELECT {', '.join(COLUMNS)} FROM {TABLE} WHERE code_hash = ?"
+SELECT = f"SELECT {', '.join(COLUMNS)} FROM {STORED_AS} WHERE code_hash = ?"
 
 
 def match_key(entry: SlipCodeEntry) -> tuple[str, int, str, str]:
-    """The match a code reports: the unique key of the table."""
+    """The match a code reports: the unique key of the stored codes."""
     return entry.tournament, entry.round, *entry.players
 
 
 def row_of(entry: SlipCodeEntry) -> tuple[Any, ...]:
-    """The entry as the table's columns (times as ISO 8601 text, as the tokens keep them)."""
+    """The entry as the stored columns (times as ISO 8601 text, as the tokens keep them)."""
     return (entry.code_hash, *match_key(entry), entry.issued_at.isoformat())
 
 
@@ -53,7 +54,7 @@ def entry_of(row: Any) -> SlipCodeEntry:
 
 
 class MemorySlipCodes:
-    """The table of a ``memory://`` store: the same replacement rule, in two dicts."""
+    """The codes of a ``memory://`` store: the same replacement rule, in two dicts."""
 
     def __init__(self) -> None:
         self._by_hash: dict[str, SlipCodeEntry] = {}

@@ -28,7 +28,8 @@ class Recorded:
     event: Event
 
     def as_json(self) -> dict[str, Any]:
-        """The event as its JSON model plus its ``seq`` and ``position`` (design: log)."""
+        """The event as its JSON model plus its ``seq`` and ``position``: one entry of
+        ``tledger log --json``."""
         data = to_json(self.event)
         head = {"seq": self.seq, "position": self.position}
         head["type"], head["version"] = data.pop("type"), data.pop("version")
@@ -48,7 +49,7 @@ class PlayerEntry:
 @dataclass(frozen=True, slots=True)
 class ListEntry:
     """A deck, squad or fleet list kept beside the event at ``seq`` that commits to it by
-    ``list_hash`` (issue 15, :mod:`ledger.list_events`): the cards and the full
+    ``list_hash`` (:mod:`ledger.list_events`): the cards and the full
     violation messages, which readers of the log must not see before publication."""
 
     tournament: str
@@ -80,7 +81,7 @@ class TokenEntry:
 @dataclass(frozen=True, slots=True)
 class SlipCodeEntry:
     """A match slip's report code as stored: only its SHA-256, and the one match it
-    reports (issue 14: the code is good for that match and round only). A code is a
+    reports (the code is good for that match and round only). A code is a
     credential, like a token, so it lives beside the events and never in them.
     ``players`` are the match's two players in table order."""
 
@@ -96,7 +97,7 @@ class TournamentSettings:
     """How a tournament's faces are set up, kept beside its log and not in it: a setting
     configures a face, not the tournament, so turning the public page off is no event
     and changes no hash. A tournament without a stored row has the defaults (the
-    public page on, issue 14); ``changed_at`` and ``changed_by`` (``role:id``) say who
+    public page on); ``changed_at`` and ``changed_by`` (``role:id``) say who
     last set it and when."""
 
     tournament: str

@@ -1,8 +1,8 @@
-"""The API tokens' table beside the events: its columns and how a row reads.
+"""The API tokens' records beside the events: their columns and how a row reads.
 
 A token is a credential: only its SHA-256 is kept, never in a hashed event. Labels,
-expiry and revocation came with issue 13; a table made before them gains their columns
-as NULLable text when the store is opened (``Dialect._add_token_columns``), so its
+expiry and revocation came later; token records made before them gain their columns
+as NULLable text when the store is opened (``Dialect._add_token_columns``), so their
 tokens keep working. Times are ISO 8601 text in both databases (one query for both).
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from ledger.store import TokenEntry
 
 #: the columns of ``tledger_tokens`` in the order the queries read them; the last four
-#: came with labels and expiry (issue 13): an older table gains them as NULLable text
+#: came with labels and expiry: older token records gain them as NULLable text
 TOKEN_COLUMNS = ("token_hash", "token_id", "role", "tournament", "player", "label",
                  "expires_at", "revoked_at", "created_at")  # fmt: skip
 ADDED_TOKEN_COLUMNS = ("label", "expires_at", "revoked_at", "created_at")

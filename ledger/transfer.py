@@ -4,7 +4,7 @@ The first line is a header with the export format, the tournament id and the
 player registry (names and external ids: personal data, so an erased player is
 simply not in it) and, when the tournament has any, its deck lists (``lists``: the
 rows of ``tledger_lists``, each with the seq of the event that commits to it by
-hash; issue 15); every further line is one event in its stored canonical
+hash); every further line is one event in its stored canonical
 bytes, so the chain can be checked byte for byte on the other side.
 """
 

@@ -7,11 +7,11 @@ an earlier node. Nodes are numbered by fold, as the documents pair: seed 1 v N,
 the last match, 2 the second-to-last (X-Wing/Armada "K.-o.-Runden"; with
 seeded entrants this is the standard bracket, seeds stay apart until late).
 
-Double elimination (swu-1.0 §4.1.4, lcg-2.1d finals) uses the standard scheme
-of the design: losers of upper round 1 meet in lower round 1; in each later
-lower round the lower-bracket winners meet the losers of the next upper round
-in reverse order (so early opponents do not meet again), then play each other;
-the grand final follows, with one more match if the upper-bracket player loses it.
+Double elimination (swu-1.0 §4.1.4, lcg-2.1d finals) uses the standard scheme: losers
+of upper round 1 meet in lower round 1; in each later lower round the lower-bracket
+winners meet the losers of the next upper round in reverse order (so early opponents
+do not meet again), then play each other; the grand final follows, with one more
+match if the upper-bracket player loses it.
 
 Resolution reads the elimination rounds of the log: a node whose match was
 paired keeps the players it was published with (a played match stands even if
@@ -135,7 +135,7 @@ def build(cut: CutMade, seeds: list[str]) -> list[Node]:
 
 
 def lower_and_final(upper: list[list[Node]]) -> list[Node]:
-    """The lower bracket and the grand final of the design's standard scheme."""
+    """The lower bracket and the grand final of the standard double-elimination scheme."""
     lower: list[list[Node]] = []
     losers = [Source("loser", n.id) for n in upper[0]]
     row = [Node(f"L1-{i}", "lower", g) for i, g in enumerate(fold(losers), start=1)]

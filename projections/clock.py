@@ -1,4 +1,4 @@
-"""Round clocks (design: round clocks): when a round's time ends, table by table.
+"""Round clocks: when a round's time ends, table by table.
 
 A round's time runs from its ``round_started`` event for as long as its ruleset
 gives a match of that stage (``Ruleset.round_time``); a table ends later by the

@@ -1,4 +1,4 @@
-"""The cut is a line: once made, it stands (design: corrections; issue: the cut).
+"""The cut is a line: once made, it stands, whatever a later correction changes.
 
 A correction of a Swiss result after ``cut_made`` changes the standings but not the
 bracket: the seeds were published and elimination may be under way. So that nobody

@@ -1,7 +1,7 @@
 """The matching primitive of the pairing engine and the players it matches.
 
 A maximum-cardinality, maximum-weight matching (rustworkx, a maintained native
-library rather than a hand-written blossom; design: Pairing engine) over a pool of
+library rather than a hand-written blossom, fast enough for large fields) over a pool of
 entrants, with edges given by position in the pool.
 """
 

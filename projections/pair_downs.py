@@ -3,11 +3,12 @@
 swu-1.4 §4.1.1 (and swu-1.0 §4.1.1) pairs the group with the best record first, at
 random; an odd player left over is paired against a random player of the next group;
 then the next group is paired, and so on. The document is silent on rematches that
-keep a group from pairing within itself; the design's rule 4 says more than one
-player goes down from a group only when rematches force it. The top-down pass of
-``projections.pairing`` cannot look ahead, so on fields up to ``WHOLE_FIELD`` players
-these passes correct it, always judging the groups top down: a lower group is never
-spared a pair-down at the cost of a higher one.
+keep a group from pairing within itself; the engine's rule 4 (fewest and smallest
+pair-downs, see :mod:`projections.pairing`) says more than one player goes down from a
+group only when rematches force it. The top-down pass of ``projections.pairing``
+cannot look ahead, so on fields up to ``WHOLE_FIELD`` players these passes correct it,
+always judging the groups top down: a lower group is never spared a pair-down at the
+cost of a higher one.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def settle_pair_downs(
     """Top down, a group sending two or more down keeps every pair with a player from a
     higher group and re-pairs everyone else with the fewest players sent down from it
     (then the fewest pairs across groups, the smallest gaps): more go down only when
-    rematches force it, given the groups above (swu-1.4 §4.1.1, the design's rule 4).
+    rematches force it, given the groups above (swu-1.4 §4.1.1, the engine's rule 4).
     Neither the top-down pass (merging the bottom groups ignores the groups) nor the
     whole-field pass (fewest pairs across groups overall) guarantees that alone."""
     score, by_id = {e.id: e.score for e in rest}, {e.id: e for e in rest}

@@ -1,7 +1,8 @@
 """The Swiss pairing engine: valid, deterministic, verifiable, fast on large fields.
 
 Rules (swu-1.4 §4.1.1, swu-1.0 §4.1.1, X-Wing/Armada "Schweizer System", LCG
-"Setzung"), in the design's order of precedence:
+"Setzung"), in this order of precedence, so that the field is paired as the documents
+ask wherever a valid pairing allows it:
 
 1. no rematch within a stage while any rematch-free pairing exists (a rematch is
    no edge of the graph, never a weight);

@@ -1,5 +1,5 @@
 """Draft pods: how the players of a draft split into pods and where each one sits
-(swu-1.4 §2.3.2.1, swu-1.0 §2.3.2.1; issue 16).
+(swu-1.4 §2.3.2.1, swu-1.0 §2.3.2.1).
 
 What the document says: the players of a draft sit around a table as a group; "8
 Spieler pro Gruppe werden empfohlen. Der Event-Organisator kann die Gruppe je nach

@@ -1,4 +1,4 @@
-"""Re-pairing after a correction (swu-1.4 §5.8 case 2, the design's "affected matches").
+"""Re-pairing the affected matches after a correction (swu-1.4 §5.8 case 2).
 
 When a result of round R is corrected after round R+1 was paired but before it
 started, the tables of R+1 that hold the players whose result changed are

@@ -1,7 +1,8 @@
 """Standings: points, records and tiebreakers from the confirmed Swiss results.
 
-Only confirmed results count (design: round lifecycle); elimination results
-never change Swiss points. The last tiebreaker is random but fixed for the
+Only confirmed results count (an official's report, or two players' matching
+self-reports: ``projections.steps.settle``); elimination results never change
+Swiss points. The last tiebreaker is random but fixed for the
 event: a hash of the tournament's recorded seed and the player id, so it is
 fair, reproducible and independent of process state.
 

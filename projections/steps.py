@@ -118,7 +118,7 @@ def _reported(state: TournamentState, e: ResultReported, seq: int) -> None:
 
 
 def settle(match: Match) -> None:
-    """Decide what a match's reports add up to (design: round lifecycle).
+    """Decide what a match's reports add up to: its status and the result that counts.
 
     A correction wins over every report. An official's report (organizer,
     judge, scorekeeper) is confirmed and the latest one wins; players'
@@ -223,7 +223,7 @@ def _options_changed(state: TournamentState, e: OptionsChanged, seq: int) -> Non
 
 
 def _list_submitted(state: TournamentState, e: ListSubmitted, seq: int) -> None:
-    """A resubmission before locking replaces the player's list (issue 15)."""
+    """A resubmission before locking replaces the player's list."""
     state.lists[e.player] = DeckList(e.player, e.list_hash, seq, e.violations)
 
 
@@ -246,7 +246,7 @@ def _deck_building_started(state: TournamentState, e: DeckBuildingStarted, seq: 
 
 def apply_event(state: TournamentState, event: Event, seq: int) -> None:
     """The per-event step of ``evolve``. Exhaustive: an event added to ``Event`` and not
-    wired here fails mypy at ``assert_never`` (design: Style). The commonest events of a
+    wired here fails mypy at ``assert_never``, never at run time. The commonest events of a
     large tournament come first: a class pattern is one ``isinstance`` check."""
     match event:
         case ResultReported():

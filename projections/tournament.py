@@ -26,7 +26,7 @@ from ledger.list_events import ViolationCount
 
 MatchStatus = Literal["pending", "unconfirmed", "disputed", "confirmed", "bye"]
 TableState = Literal["missing", "unconfirmed", "disputed", "confirmed"]
-#: A match's status as an organizer names its table (design: round lifecycle): no
+#: A match's status as an organizer names its table in the round's overview: no
 #: report yet is "missing", one player's self-report "unconfirmed", conflicting player
 #: reports "disputed"; a bye is confirmed.
 TABLE_STATE: dict[MatchStatus, TableState] = {
@@ -138,7 +138,7 @@ class DeckList:
 
 @dataclass(frozen=True, slots=True)
 class PresentedCheck:
-    """A deck check that recorded what was presented (issue 15): its seq (where
+    """A deck check that recorded what was presented: its seq (where
     ``tledger_lists`` keeps the presented list), the event, and the player's list in
     force just before it, which it was compared with (none: the player had no list)."""
 
@@ -176,17 +176,18 @@ class TournamentState:
     deck_checks: list[DeckCheckRecorded] = field(default_factory=list)
     extensions: list[TimeExtensionGranted] = field(default_factory=list)
     cut: CutMade | None = None
-    #: each player's list in force (issue 15) and whether submissions are closed
+    #: each player's list in force and whether submissions are closed
     lists: dict[str, DeckList] = field(default_factory=dict)
     lists_locked: bool = False
     #: the deck checks that recorded a presented list, in seq order
     presented_checks: list[PresentedCheck] = field(default_factory=list)
-    #: SWU limited events (issue 16): the draft's pods in force (the last assignment)
+    #: SWU limited events (swu-1.4 §2.3.2): the draft's pods in force (the last assignment)
     #: and the seq that assigned them; the deck-building phase once started
     pods: PodsAssigned | None = None
     pods_seq: int = 0
     deck_building: DeckBuildingStarted | None = None
-    #: (actor role, actor id, command_id) -> the command's events (design: Events).
+    #: (actor role, actor id, command_id) -> the command's events, so that a retry with
+    #: the same body returns the original outcome and another body is refused.
     command_ids: dict[tuple[str, str, str], CommandSeen] = field(default_factory=dict)
     finished: bool = False
     seq: int = 0

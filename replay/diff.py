@@ -1,4 +1,4 @@
-"""What changed between two points of a tournament's log (design: replay, diff A B).
+"""What changed between two points of a tournament's log (``tledger diff T A B``).
 
 The events in between, how the standings moved (and who crossed the cut line),
 which results were corrected and which tables were re-paired, and, once the cut

@@ -2,7 +2,8 @@
 
 For each ruleset the derivation names the opponents that counted, their records
 and values, the floors applied, and how byes, missed rounds and drops were
-treated, with the regulation section (design: explain).
+treated, with the regulation section, so that an auditor can recompute every value
+by hand.
 """
 
 from __future__ import annotations

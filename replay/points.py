@@ -1,4 +1,4 @@
-"""Points in time: a ``seq`` of the tournament's log, or a UTC time (design: The store).
+"""Points in time: a ``seq`` of the tournament's log, or a UTC time.
 
 A time names the events recorded at or before it. Events are appended in time
 order (the handler reads its clock when it decides, and decides again after a

@@ -1,4 +1,4 @@
-"""Printed heads as witnesses (design: Integrity; issue 14).
+"""Printed heads as witnesses: what the venue posted proves the log was not rewritten.
 
 The chain alone proves that every stored event commits to all before it, but
 not that the log is the one the venue saw: a log truncated at its tail, or one

@@ -50,23 +50,23 @@ def show_bracket(model: Bracket) -> None:
     seeds = seed_of(model)
     for rnd in model.rounds:
         console.print(f"\nRound {rnd.round}: {rnd.name}", markup=False)
-        console.print(round_table(rnd, model.names, seeds))
+        console.print(round_grid(rnd, model.names, seeds))
     if model.champion:
         console.print(f"Champion: {label(model.names, model.champion)}", markup=False)
 
 
-def round_table(rnd: BracketRound, names: Mapping[str, str], seeds: Mapping[str, int]) -> Table:
+def round_grid(rnd: BracketRound, names: Mapping[str, str], seeds: Mapping[str, int]) -> Table:
     """One round; a round that holds matches of several names (an upper and a lower
     round at once) names each match."""
     mixed = len({m.name for m in rnd.matches}) > 1
-    table = Table()
+    grid = Table()
     for col in ("Table", *(["Match"] if mixed else []), "Players", "Result"):
-        table.add_column(col)
+        grid.add_column(col)
     for m in rnd.matches:
         shown = "\n".join(player_line(m, p, names, seeds) for p in m.players)
         where = str(m.table) if m.table is not None else "-"
-        table.add_row(where, *([escape(m.name)] if mixed else []), shown, result_text(m, names))
-    return table
+        grid.add_row(where, *([escape(m.name)] if mixed else []), shown, result_text(m, names))
+    return grid
 
 
 def player_line(m: BracketMatch, player: str, names: Mapping[str, str],

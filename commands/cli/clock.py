@@ -1,4 +1,4 @@
-"""``tledger clock T``: the round's time left, table by table (design: round clocks).
+"""``tledger clock T``: the round's time left, table by table.
 
 The read model (``commands.reads.clockviews``) holds absolute times only; this render
 compares them with the time now, so the JSON of one seq never changes with the
@@ -92,9 +92,9 @@ def show_clock(model: Clock, now: datetime) -> None:
         console.print(f"round {model.round} is paired, not started")
     else:
         console.print(f"started {local(model.started_at)}{round_end(model, now)}")
-    table = Table()
+    grid = Table()
     for col in ("Table", "Players", "Added", "Ends", "Left"):
-        table.add_column(col, overflow="fold")
+        grid.add_column(col, overflow="fold")
     for t in model.tables:
-        table.add_row(*(escape(cell) for cell in table_row(t, model, now)))
-    console.print(table)
+        grid.add_row(*(escape(cell) for cell in table_row(t, model, now)))
+    console.print(grid)

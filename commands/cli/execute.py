@@ -20,7 +20,7 @@ def execute(
 ) -> None:
     """Run one command given as contract data, print the outcome, log one line.
     ``actor`` (``--actor ROLE:ID``) acts unless the data names its own actor; a player
-    may be named by id or by a unique name (``cli_people.with_player_ids``); errors name
+    may be named by id or by a unique name (``people.with_player_ids``); errors name
     the CLI command that was typed (``report``), not the contract's type."""
     # typer bundles its own click; typer.main is where it exposes the current context
     from typer.main import get_current_context  # type: ignore[attr-defined]
@@ -94,7 +94,7 @@ def actor_of(text: str | None) -> Actor | None:
 
 def describe_outcome(outcome: Outcome) -> None:
     """One line per appended event; corrections say what they did and did not change;
-    a report that contradicts a player's report says so (design: Who acts)."""
+    a report that contradicts a player's report names it, so nobody misses a dispute."""
     for r in outcome.recorded:
         typer.echo(f"{r.event.type} (seq {r.seq})")
         disputed = getattr(r.event, "disputed", None)

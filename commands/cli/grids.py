@@ -1,4 +1,4 @@
-"""Human output: Rich tables over the same read models the JSON prints. The models
+"""Human output: Rich grids over the same read models the JSON prints. The models
 carry the players' display names (joined once, in ``commands.reads.views``); nothing here
 looks a name up or computes a value."""
 
@@ -49,29 +49,29 @@ def shown(value: object) -> str:
 
 
 def show_status(model: Status) -> None:
-    table = Table(title=f"{model.tournament} ({model.ruleset})", show_header=False)
-    table.add_column()
-    table.add_column(overflow="fold")  # the head wraps whole, never cut short with "…"
+    grid = Table(title=f"{model.tournament} ({model.ruleset})", show_header=False)
+    grid.add_column()
+    grid.add_column(overflow="fold")  # the head wraps whole, never cut short with "…"
     for key in ("stage", "round", "round_state", "rounds_planned", "cut_size", "players",
                 "active_players", "seq", "head"):  # fmt: skip
         value = getattr(model, key)
-        table.add_row(key.replace("_", " "), shown(None if key == "round" and not value else value))
+        grid.add_row(key.replace("_", " "), shown(None if key == "round" and not value else value))
     checks = model.deck_checks
-    table.add_row("deck checks", f"{checks.checked} of about {checks.target} (10% target)")
+    grid.add_row("deck checks", f"{checks.checked} of about {checks.target} (10% target)")
     if model.tables:
         counts = Counter(t.state for t in model.tables)
-        table.add_row("tables", ", ".join(f"{counts[s]} {s}" for s in TABLE_STATES if counts[s]))
+        grid.add_row("tables", ", ".join(f"{counts[s]} {s}" for s in TABLE_STATES if counts[s]))
         late = sum(1 for t in model.tables if t.over_time)
         if late:
-            table.add_row("over time", f"{late} table{'s' if late > 1 else ''} still playing")
+            grid.add_row("over time", f"{late} table{'s' if late > 1 else ''} still playing")
     built = model.deck_building
     if built is not None:
-        table.add_row("deck building", f"{built.minutes} min from {built.started_at:%H:%M} "
-                      f"to {built.ends_at:%H:%M} UTC")  # fmt: skip
+        grid.add_row("deck building", f"{built.minutes} min from {built.started_at:%H:%M} "
+                     f"to {built.ends_at:%H:%M} UTC")  # fmt: skip
     if model.champion:
         name = model.names.get(model.champion, model.champion)
-        table.add_row("champion", escape(f"{name} ({model.champion})"))
-    console.print(table)
+        grid.add_row("champion", escape(f"{name} ({model.champion})"))
+    console.print(grid)
     show_waiting(model)
 
 
@@ -81,29 +81,29 @@ def show_waiting(model: Status) -> None:
     waiting = [t for t in model.tables if t.state != "confirmed"]
     if not waiting:
         return
-    table = Table(title=f"Round {model.round}: waiting for a result")
+    grid = Table(title=f"Round {model.round}: waiting for a result")
     for col in ("Table", "Players", "State"):
-        table.add_column(col, overflow="fold")
+        grid.add_column(col, overflow="fold")
     for t in waiting:
         players = " v ".join(f"{model.names.get(p, p)} ({p})" for p in t.players)
         state = f"{t.state}, OVER TIME" if t.over_time else t.state
-        table.add_row("-" if t.table is None else str(t.table), escape(players), state)
-    console.print(table)
+        grid.add_row("-" if t.table is None else str(t.table), escape(players), state)
+    console.print(grid)
 
 
 def show_standings(model: Standings) -> None:
     shown = list(tiebreakers_of(model.ruleset).values())
-    table = Table(title=f"Standings {model.tournament} (seq {model.seq})")
+    grid = Table(title=f"Standings {model.tournament} (seq {model.seq})")
     for col in ("#", "Player", "Name", "Points", "W-L-D", *(t.label for t in shown)):
-        table.add_column(col, justify="right" if col not in ("Player", "Name") else "left")
+        grid.add_column(col, justify="right" if col not in ("Player", "Name") else "left")
     for r in model.standings:
         rec = r.record
-        table.add_row(
+        grid.add_row(
             str(r.rank), r.player, r.name + (" (dropped)" if r.dropped else ""), f"{r.points:g}",
             f"{rec.wins}-{rec.losses}-{rec.draws}",
             *(t.show(r.tiebreakers[t.key]) for t in shown),
         )  # fmt: skip
-    console.print(table)
+    console.print(grid)
     console.print(f"head {model.head}")
 
 
@@ -139,10 +139,10 @@ def show_log(model: LogPage) -> None:
     """One row per event: seq, time (UTC), type and who, then what it says in a line a
     person reads (tables as "1: p1 v p2", results as "2-1"); the hashes and the command
     digest are for machines (``--json``)."""
-    table = Table(title=f"Log {model.tournament}")
-    table.add_column("Seq", justify="right")
-    table.add_column("At (UTC)", no_wrap=True)
-    table.add_column("Event", overflow="fold")
+    grid = Table(title=f"Log {model.tournament}")
+    grid.add_column("Seq", justify="right")
+    grid.add_column("At (UTC)", no_wrap=True)
+    grid.add_column("Event", overflow="fold")
     for e in model.events:
         extra = e.model_extra or {}
         actor = f"{extra['actor']['role']}:{extra['actor']['id']}"
@@ -150,8 +150,8 @@ def show_log(model: LogPage) -> None:
         at = str(extra["at"])[:19].replace("T", " ")
         what = f"{e.type} by {actor}"
         detail = event_detail(extra)
-        table.add_row(str(e.seq), at, escape(f"{what}\n{detail}" if detail else what))
-    console.print(table)
+        grid.add_row(str(e.seq), at, escape(f"{what}\n{detail}" if detail else what))
+    console.print(grid)
 
 
 def label(names: Mapping[str, str], player: str) -> str:
@@ -181,13 +181,13 @@ def show_diff(view: Mapping[str, Any]) -> None:
         console.print(f"  re-paired round {r['round']} table(s) {tables}: {r['reason']}",
                       markup=False)  # fmt: skip
     if view["standings"]:
-        table = Table(title="Standings moves")
+        grid = Table(title="Standings moves")
         for col in ("Player", "Rank", "Points"):
-            table.add_column(col)
+            grid.add_column(col)
         for m in view["standings"]:
-            table.add_row(escape(label(names, m["player"])), f"{m['from_rank']} -> {m['to_rank']}",
-                          f"{m['from_points']} -> {m['to_points']}")  # fmt: skip
-        console.print(table)
+            grid.add_row(escape(label(names, m["player"])), f"{m['from_rank']} -> {m['to_rank']}",
+                         f"{m['from_points']} -> {m['to_points']}")  # fmt: skip
+        console.print(grid)
     crossed = view["crossed_cut"]
     if crossed["in"] or crossed["out"]:
         console.print(f"  cut line (top {view['cut_line']}): in {said(crossed['in'])}; "
@@ -233,20 +233,20 @@ def show_tokens(model: TokenList) -> None:
     if not model.tokens:
         console.print("no tokens")
         return
-    table = Table(title="API tokens")
+    grid = Table(title="API tokens")
     for col in ("Id", "Role", "Scope", "Label", "Created", "Expires", "Revoked"):
-        table.add_column(col, overflow="fold")
+        grid.add_column(col, overflow="fold")
     for t in model.tokens:
         role = f"{t.role} {t.player}" if t.player else t.role
         expires = stamp(t.expires_at) if t.expires_at else "never"
         if t.state == "expired":
             expires += " (expired)"
-        table.add_row(
+        grid.add_row(
             t.token_id, Text(role), Text(t.tournament or "every tournament"), Text(t.label or ""),
             stamp(t.created_at) if t.created_at else "-", expires,
             stamp(t.revoked_at) if t.revoked_at else "-",
         )  # fmt: skip
-    console.print(table)
+    console.print(grid)
 
 
 def show_comparison(check: Any, indent: str = "") -> None:

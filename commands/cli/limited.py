@@ -1,4 +1,4 @@
-"""SWU limited events on the command line (swu-1.4 §2.3.2; issue 16): seat a draft's
+"""SWU limited events on the command line (swu-1.4 §2.3.2): seat a draft's
 players in pods, show the pods, start the deck-building phase. Each write builds one
 command of the contract (``assign_pods``, ``start_deck_building``); ``pods --json``
 prints the same JSON as ``GET /tournaments/{t}/pods``."""
@@ -73,11 +73,11 @@ def show_pods(model: Pods) -> None:
     if not model.pods:
         console.print(f"{model.tournament}: no pods assigned")
         return
-    table = Table(title=f"Pods {model.tournament} (seq {model.assigned_seq}, seed {model.seed})")
+    grid = Table(title=f"Pods {model.tournament} (seq {model.assigned_seq}, seed {model.seed})")
     for col in ("Pod", "Seat", "Player", "Name"):
-        table.add_column(col, justify="right" if col in ("Pod", "Seat") else "left")
+        grid.add_column(col, justify="right" if col in ("Pod", "Seat") else "left")
     for pod in model.pods:
         for s in pod.seats:
-            table.add_row(str(pod.pod), str(s.seat), escape(s.player),
-                          escape(model.names.get(s.player, s.player)))  # fmt: skip
-    console.print(table)
+            grid.add_row(str(pod.pod), str(s.seat), escape(s.player),
+                         escape(model.names.get(s.player, s.player)))  # fmt: skip
+    console.print(grid)

@@ -1,4 +1,4 @@
-"""Deck, squad and fleet lists from the command line (issue 15): ``list submit`` and
+"""Deck, squad and fleet lists from the command line: ``list submit`` and
 ``list correct`` read a list from a file (JSON in the game's shape, or for SWU the
 text format of :mod:`commands.text.decklist_text`), ``lock-lists`` closes submissions,
 ``lists`` shows the lists when they may be shown (:mod:`commands.reads.listviews`) and

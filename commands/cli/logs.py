@@ -1,6 +1,6 @@
 """structlog, configured once by the entry point: one line per command on stderr.
 
-Who reads the line decides its shape (issue 13): a script or CI job (standard
+Who reads the line decides its shape: a script or CI job (standard
 error is not a terminal) gets JSON, as before; a person at a terminal already
 sees the command's own output, so the log line would only be noise there and
 is left out, unless they ask for it with ``tledger -v`` (or

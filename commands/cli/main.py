@@ -1,14 +1,16 @@
 """The ``tledger`` command line: the organizer's tool and the JSON contract.
 
-The root app merges one Typer app per command group, so every command stays
-top-level: running a tournament (``cli_run``), its results (``cli_results``),
-undoing honest mistakes (``cli_undo``), reading it (``cli_read``) and its round
-clock (``cli_clock``), finding its
-players (``cli_people``), auditing and moving its log (``cli_audit``), the
-HTTP face (``cli_serve``), its paper (``cli_print``) and its public page's switch
-(``cli_public``).
-Heavy modules (pydantic models, the store, rich) are imported inside the
-commands, so ``tledger --help`` answers fast. Exit codes: see ``cli_output``.
+The root app merges one Typer app per command group, each a module of this package,
+so every command stays top-level: running a tournament (``run``; ``spreadsheet``
+registers a CSV file of players), its results (``results``), undoing honest mistakes
+(``undo``), reading it (``read``) and its round clock (``clock``), finding its players
+(``people``), auditing and moving its log (``audit``), the HTTP face and its tokens
+(``serve``, ``tokens``), its paper (``paper``), its public page's switch (``public``),
+deck, squad and fleet lists (``lists``) and SWU limited events (``limited``). They
+share ``options``, ``execute`` (one command of the contract, run), ``output`` (JSON
+and error lines; the exit codes), ``logs`` and the Rich grids (``grids``,
+``bracket_grids``, ``people_grids``). Heavy modules (pydantic models, the store, rich)
+are imported inside the commands, so ``tledger --help`` answers fast.
 """
 
 from __future__ import annotations

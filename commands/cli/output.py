@@ -1,5 +1,5 @@
-"""What the command line writes besides tables: JSON on stdout, and each named error
-as one line on stderr with its exit code (design: Errors): 0 ok, 2 input that does
+"""What the command line writes besides grids: JSON on stdout, and each named error
+as one line on stderr with its exit code, the contract's: 0 ok, 2 input that does
 not fit the contract, 1 a command the ledger refuses or an unknown tournament, 3 a
 store or integrity failure."""
 

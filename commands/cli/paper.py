@@ -1,4 +1,4 @@
-"""``tledger print T KIND``: the venue's paper (issue 14, Printouts) as one
+"""``tledger print T KIND``: the venue's paper as one
 self-contained HTML file that prints from any browser: pairings for the wall,
 standings, match slips, the bracket.
 

@@ -1,8 +1,8 @@
-"""Finding people from the command line (issue 13): ``players`` lists and searches the
-tournament's players, ``player`` shows one player's history, and every command that
-takes a player takes an id or a unique name (``with_player_ids``, called by
-``cli_execute.execute``). Names are the CLI's convenience: the commands it builds, like
-``apply`` and the HTTP API, name players by id (design: Command contract)."""
+"""Finding people from the command line: ``players`` lists and searches the tournament's
+players, ``player`` shows one player's history, and every command that takes a player
+takes an id or a unique name (``with_player_ids``, called by ``execute.execute``). Names
+are the CLI's convenience: the commands it builds name players by id, as ``apply`` and
+the HTTP API do, since the contract knows players by id only."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Human output of the people reads (``players``, ``player``): Rich tables over the
+"""Human output of the people reads (``players``, ``player``): Rich grids over the
 read models, narrow enough for an 80-column terminal (long names wrap inside their
 cell). Nothing here looks a name up or computes a value beyond wording a result."""
 
@@ -12,7 +12,7 @@ from rich.table import Table
 from commands.cli.grids import console
 from commands.reads.models import PlayerHistory, Players
 
-#: how each field of a result reads (design: Result shapes); an unknown one as key=value
+#: how each field of a result reads (the contract's result shapes); others as key=value
 RESULT_WORDS = {
     "intentional_draw": "intentional draw", "double_loss": "double loss",
     "winner": "won by {}", "decided_by": "decided by {}", "concession": "conceded by {}",
@@ -46,19 +46,19 @@ def shown_result(result: dict[str, Any] | None) -> str:
 
 def show_players(model: Players, search: str | None) -> None:
     """The list, then how many it shows (and for which search) under it."""
-    table = Table(title=escape(f"Players of {model.tournament}"))
+    grid = Table(title=escape(f"Players of {model.tournament}"))
     for col in ("Name", "Player", "Status"):
-        table.add_column(col)
+        grid.add_column(col)
     for row in model.players:
-        table.add_row(escape(row.name), escape(row.player), row.status)
-    console.print(table)
+        grid.add_row(escape(row.name), escape(row.player), row.status)
+    console.print(grid)
     found = f" matching {search!r}" if search else ""
     console.print(escape(f"{len(model.players)} player(s){found}"))
     console.print(f"seq {model.seq}, head {model.head}")
 
 
 def show_player(model: PlayerHistory) -> None:
-    """The player, then one table per kind of entry that has any."""
+    """The player, then one grid per kind of entry that has any."""
     console.print(escape(f"{model.name} ({model.player}) in {model.tournament}: ")
                   + standing_of(model))  # fmt: skip
     matches = Table(title="Matches")
@@ -106,9 +106,9 @@ def standing_of(model: PlayerHistory) -> str:
 
 
 def listing(title: str, columns: tuple[str, ...], entries: list[tuple[Any, ...]]) -> Table:
-    table = Table(title=title)
+    grid = Table(title=title)
     for col in columns:
-        table.add_column(col)
+        grid.add_column(col)
     for entry in entries:
-        table.add_row(*(escape(str(value)) for value in entry))
-    return table
+        grid.add_row(*(escape(str(value)) for value in entry))
+    return grid

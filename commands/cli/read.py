@@ -1,5 +1,5 @@
 """Commands that read a tournament: its status, standings, pairings, bracket and
-log, each as a table or as the JSON of the contract, as of now or of a past point."""
+log, each as a grid or as the JSON of the contract, as of now or of a past point."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SWU deck lists as plain text, as deck builders export them (issue 15).
+"""SWU deck lists as plain text, as deck builders export them.
 
 The accepted format: section headers ``Leader``, ``Base``, ``Deck`` and ``Sideboard``
 (also ``Leaders``, ``Bases``, ``Main Deck``, ``Main``, any case, an optional trailing

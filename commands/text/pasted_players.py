@@ -1,5 +1,5 @@
-"""A list of players pasted into the console (issue 17: "register players one by one
-and by pasting a list"), into the ``register_player`` commands of one append.
+"""A list of players pasted into the console, into the ``register_player`` commands of
+one append: the organizer registers a whole field at once instead of one by one.
 
 Three forms, told apart by their first line: a spreadsheet with a header row naming
 a ``player`` (or ``id``) column, read exactly as ``tledger register --csv`` reads it

@@ -1,6 +1,6 @@
 """A list of teams pasted into the console (lcg-2.1d "Team-Turniere", "Anmeldung":
-"als zweiköpfige Teams anmelden"; issue 17: "register players ... by pasting a
-list"), into the ``register_team`` commands of one append.
+"als zweiköpfige Teams anmelden"), into the ``register_team`` commands of one append:
+the organizer registers every team at once instead of one by one.
 
 One team a line: ``Team name; Member 1; Member 2`` (a tab between the three works as
 well, as cells copied from a spreadsheet; a comma when the line has neither). Each

@@ -1,5 +1,5 @@
 """A result typed as people say it at the scorekeeper's desk, into the contract's
-result JSON (issue 17: "table number, result, Enter").
+result JSON: the scorekeeper types the table number and the result and presses Enter.
 
 The words follow the CLI's result flags (``commands.cli.results``: ``--games 2-1``,
 ``--points 150-80``, ``--games p1,draw``, ``--id``, ``--no-show P``) and the boxes

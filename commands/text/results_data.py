@@ -1,4 +1,4 @@
-"""What a results export says, read back (issue 14, Exports): the facts the standings
+"""What a results export says, read back: the facts the standings
 follow from, whichever file they came from (``tledger export --format json`` or
 ``--format csv``), before they become the contract's commands
 (``commands.text.results_import``).

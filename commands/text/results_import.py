@@ -1,5 +1,5 @@
-"""A results export back to the contract's commands (issue 14: "both parse back to the
-same standings").
+"""A results export back to the contract's commands, so that either export (JSON or
+CSV) parses back to the same standings.
 
 The commands are what an organizer would have run to reach the same results:
 ``create_tournament`` with the recorded ruleset, options and seed (so the random
@@ -18,8 +18,8 @@ cut, with the export).
 What cannot come back exactly, and why:
 
 - a correction, pairing revision or dispute is not re-enacted: each match gets its
-  final, confirmed result, which is all that standings count (design: round
-  lifecycle); an unconfirmed or disputed report counts for nothing and is left out;
+  final, confirmed result, which is all that standings count; an unconfirmed or
+  disputed report counts for nothing and is left out;
 - game and match losses given as penalties are already in the results they changed
   (swu-1.4 §6), so only point deductions (lcg-2.1d) are issued again, after the
   round they were for; warnings change nothing and are left out;

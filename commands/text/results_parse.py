@@ -1,4 +1,4 @@
-"""Reading the results exports (issue 14): the JSON results document and the CSV.
+"""Reading the results exports: the JSON results document and the CSV.
 
 The CSV has three sections, each a header row and its rows, separated by one
 blank line: the standings in order with every tiebreaker unrounded and what each

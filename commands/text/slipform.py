@@ -5,12 +5,12 @@ A slip's code names one match, so the form never names a match: the command's ro
 and players come from the code's entry, and the form only says who is reporting and
 what they saw. A reporter who is not one of the two players is refused (403); a field
 that is missing or not a number is refused (422) with its name; whether the result
-fits the ruleset is then for the ruleset to say, as for any report (design: result
-shapes). Field names: ``player``; ``no_show`` (empty, or the absent player); by the
-form's kind ``games_0``, ``games_1``, ``draws`` or ``points_0``, ``points_1`` (in the
-match's player order) or ``game_1`` ... (a player, or ``draw``); on a level result
-``winner`` (and ``decided_by`` at an SWU table); ``nonce`` makes a resent form a
-safe retry (the command's ``command_id``).
+fits the ruleset is then for the ruleset to say, as for any report
+(``Ruleset.validate_result``). Field names: ``player``; ``no_show`` (empty, or the
+absent player); by the form's kind ``games_0``, ``games_1``, ``draws`` or ``points_0``,
+``points_1`` (in the match's player order) or ``game_1`` ... (a player, or ``draw``);
+on a level result ``winner`` (and ``decided_by`` at an SWU table); ``nonce`` makes a
+resent form a safe retry (the command's ``command_id``).
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def chosen(fields: Mapping[str, str], name: str) -> str:
 
 def fields_of(result: Mapping[str, Any], slip: MatchSlip) -> dict[str, str] | None:
     """A reported result as the form's fields, so that the opponent confirms it by sending
-    the same result (matching self-reports confirm each other, design: Who acts); None
+    the same result (matching self-reports confirm each other); None
     when the form cannot say it (a shape reported another way, like a concession)."""
     fields: dict[str, str] = {}
     if "no_show" in result:

@@ -27,7 +27,7 @@ Sections are the document's German headings.
   eingenommen" have: that is the ``round_started`` event.
 - Rounds and cut by registered players ("Turnierstrukturen").
 
-How a result names the second player (the document is silent; design choice):
+How a result names the second player (the document is silent; our choice):
 the second player is the one without initiative ("Spielvorbereitung" step 3:
 the player with initiative is the first player), and the ledger does not know
 who had initiative, so the report names them as ``winner``. ``winner`` is

@@ -61,7 +61,8 @@ class Scores:
 @dataclass(frozen=True, slots=True)
 class Tiebreaker:
     """How one tiebreaker is named, cited and shown, declared by its ruleset so that
-    the printouts, tables and audit pages render it and never keep a list of their own.
+    the printouts, the command line's grids and the audit pages render it and never keep
+    a list of their own.
 
     ``shown_as`` "percentage": a fraction printed as a percentage (swu-1.4 "OMW%");
     "number": a sum, a margin or a mean printed as it is (MoV, SoS).
@@ -82,7 +83,7 @@ class Tiebreaker:
 @dataclass(frozen=True, slots=True)
 class ResultForm:
     """What a match slip asks the players to fill in, declared by the ruleset next to the
-    result shapes it takes (design: Result shapes), so that a printed slip draws boxes
+    result shapes it takes (:meth:`Ruleset.validate_result`), so that a printed slip draws boxes
     that fit and keeps no list of rulesets of its own.
 
     ``kind`` "games": game wins per player of a best-of-``games`` match (SWU), with a box
@@ -214,7 +215,7 @@ class Ruleset(ABC):
     def validate_result(self, players: tuple[str, str], result: MatchResult, stage: Stage) -> None:
         """Reject a result the ruleset does not take (shape first, then plausibility).
 
-        Every ruleset takes ``{"no_show": player}`` (design: Command contract)."""
+        Every ruleset takes ``{"no_show": player}``: the named player did not appear."""
         shape = result.fields_set()
         if result.no_show is not None:
             if shape != {"no_show"}:
@@ -260,7 +261,7 @@ class Ruleset(ABC):
     def effective(self, players: tuple[str, str], result: MatchResult, stage: Stage) -> MatchResult:
         """The result as scored. A no-show is kept in the log as said ("p9 did not come")
         and scored as the ruleset's match lost without play: the present player wins a
-        match of the ruleset's usual size (design: Command contract, every ruleset)."""
+        match of the ruleset's usual size, whichever ruleset it is."""
         if result.no_show is not None:
             return self.forfeit(players, result.no_show, stage)
         return result
@@ -268,9 +269,10 @@ class Ruleset(ABC):
     def after_game_loss(
         self, players: tuple[str, str], result: MatchResult, penalized: str, stage: Stage
     ) -> MatchResult:
-        """A finished match's result after a game loss for ``penalized`` (design: the
-        opponent gets one game win in the just-finished match). Default: a match of
-        one game, so the game loss loses the match."""
+        """A finished match's result after a game loss for ``penalized``: the opponent
+        gets one game win in the just-finished match (swu-1.4 §6 for a deck check at the
+        end of a match; elsewhere the common model of the Magic Infraction Procedure
+        Guide). Default: a match of one game, so the game loss loses the match."""
         return self.forfeit(players, penalized, stage)
 
     def unpaired_loss(self) -> Outcome | None:
@@ -309,7 +311,8 @@ class Ruleset(ABC):
     # clock -------------------------------------------------------------------
     @abstractmethod
     def round_time(self) -> RoundTime:
-        """How long a match may last by stage, and the final's (design: round clocks)."""
+        """How long a match may last by stage, and the final's (swu-1.4 §4.2.1, §4.3.1;
+        each ruleset cites its own)."""
 
     # tables ------------------------------------------------------------------
     @abstractmethod

@@ -1,4 +1,4 @@
-"""What a deck check finds: the list in force against the deck presented (issue 15).
+"""What a deck check finds: the list in force against the deck presented.
 
 A deck check compares what a player presents with the list that was locked (swu-1.4
 §6 deck checks; lcg-2.1d "Decküberprüfung"); the penalty that follows stays the

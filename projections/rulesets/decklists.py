@@ -1,11 +1,11 @@
-"""The shapes of deck, squad and fleet lists, one typed model per game (issue 15).
+"""The shapes of deck, squad and fleet lists, one typed model per game.
 
 A list is recorded as structured JSON in its game's shape; anything else (an unknown
 field, a count that is not a whole number >= 1, a name that is blank or breaks a
 line) is not a list of that game and is refused as invalid input. What the shape
 admits but the regulation does not (a second leader in Premier, 52 X-Wing points too
 many) is *reported* by :mod:`projections.rulesets.list_rules`, never refused: the organizer
-decides (issue text). No card database is consulted: names are what the player wrote.
+decides what follows. No card database is consulted: names are what the player wrote.
 
 The shapes (README, command contract):
 

@@ -15,7 +15,7 @@ class BestOfGames:
         raise NotImplementedError
 
     def forfeit(self, players: tuple[str, str], loser: str, stage: Stage) -> MatchResult:
-        """Lost without play: 0-2 in Bo3, 0-1 in Bo1 for ``loser`` (design: penalties)."""
+        """Lost without play: 0-2 in Bo3, 0-1 in Bo1 for ``loser`` (a no-show, a match loss)."""
         need = self.wins_needed(stage)
         return MatchResult(games=(0, need) if loser == players[0] else (need, 0), draws=0)
 

@@ -1,4 +1,4 @@
-"""Who chooses initiative, where a regulation decides it by list points (issue 15).
+"""Who chooses initiative, where a regulation decides it by list points.
 
 X-Wing ("Spielvorbereitung" step 4): the player whose squad cost the fewest squad
 points decides which player has initiative; on a tie it is drawn by lot who decides.

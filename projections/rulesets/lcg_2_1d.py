@@ -233,7 +233,9 @@ class Lcg21d(Ruleset):
         self, players: tuple[str, str], result: MatchResult, penalized: str, stage: Stage
     ) -> MatchResult:
         """The opponent gets one game win: the first game the penalized player did not
-        lose becomes the opponent's (design: penalties, common model)."""
+        lose becomes the opponent's (the document names the sanction, "Spiel- und oder
+        Paarungsverlust", not which game it takes: the common model of the Magic
+        Infraction Procedure Guide decides)."""
         winner = players[1] if penalized == players[0] else players[0]
         games = list(result.game_results or ())
         for i, game in enumerate(games):

@@ -1,7 +1,8 @@
-"""What a list must hold under its ruleset and format, checked without a card database
-(issue 15). Each broken rule is a ``Violation`` naming the regulation's section; the
-list is recorded all the same and the organizer decides what follows (a list that is
-not its game's shape at all is refused earlier, by :mod:`projections.rulesets.decklists`).
+"""What a list must hold under its ruleset and format, checked without a card database.
+
+Each broken rule is a ``Violation`` naming the regulation's section; the list is
+recorded all the same and the organizer decides what follows (a list that is not its
+game's shape at all is refused earlier, by :mod:`projections.rulesets.decklists`).
 
 - SWU (swu-1.4 and swu-1.0 number these alike): Premier §2.3.1.1 exactly one leader
   and one base, a draw deck of at least 50, a sideboard of at most 10, at most three

@@ -1,5 +1,5 @@
-"""How long a match may last: each ruleset declares its round times (design: round
-clocks), and the clock (``projections.clock``) reads them.
+"""How long a match may last: each ruleset declares its round times, and the round
+clock (``projections.clock``) reads them.
 
 A round's time runs from its ``round_started`` event. ``swiss`` and ``elimination``
 are the minutes of a round of that stage; ``final`` those of the final match (the

@@ -18,7 +18,7 @@
   it took plus 3 minutes for shuffling (§6).
 - Rounds and top cut by players present at round 1 (§4.5); top cuts only at
   competitive tier. Beyond the table (more than 409 players) we use swu-1.0's
-  round count for that size and keep top 8 (design choice, documented).
+  round count for that size and keep top 8 (our choice: the document stops there).
 
 Where the document is silent (common convention, tested):
 - A bye is not an opponent: it is left out of OMW% and OGW%. For GW% it is a

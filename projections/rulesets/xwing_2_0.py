@@ -32,10 +32,10 @@ second-edition events use 200 (MoV = 200 + difference, bye 300).
 Option ``compat: "listfortress"`` reproduces the published second-edition
 standings of ListFortress: there a rejoining player's missed rounds are not
 counted as rounds when their strength-of-schedule value is computed (rounds
-actually played), where the design counts each missed round as an unpaired
+actually played), where the document counts each missed round as an unpaired
 loss. Points and MoV are the same either way.
 
-Where the document is silent or ambiguous (design choices, tested):
+Where the document is silent or ambiguous (choices made here, tested):
 - "Gewonnenes Freilos" (a won bye) is worth 2 x base MoV. The document does not
   say when one is given; it is used only when the organizer awards it, so the
   ordinary bye (``bye``) is 1.5 x base and ``won_bye`` is offered separately.

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.slip_rows import TABLE
+from ledger.slip_rows import STORED_AS
 from ledger.store import SlipCodeEntry, Store
 from ledger.url import open_store
 from tests.contract.test_store_tokens import fresh_postgres_database
@@ -52,7 +52,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path, tid: str) -> Iterator[
             import psycopg
 
             with psycopg.connect(url, autocommit=True) as db:
-                db.execute(f"DELETE FROM {TABLE} WHERE tournament LIKE %s", (f"{tid}%",))
+                db.execute(f"DELETE FROM {STORED_AS} WHERE tournament LIKE %s", (f"{tid}%",))
 
 
 def entry(tid: str, code: str, round_number: int = 1, players: tuple[str, str] = ("p1", "p2"),
@@ -109,7 +109,7 @@ def old_store(kind: str, tmp_path: Path) -> Iterator[str]:
         url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
         open_store(url).close()
         with sqlite3.connect(tmp_path / "old.sqlite3") as db:
-            db.execute(f"DROP TABLE {TABLE}")
+            db.execute(f"DROP TABLE {STORED_AS}")
         yield url
         return
     import psycopg
@@ -117,5 +117,5 @@ def old_store(kind: str, tmp_path: Path) -> Iterator[str]:
     with fresh_postgres_database(store_url(kind, tmp_path)) as url:
         open_store(url).close()
         with psycopg.connect(url, autocommit=True) as db:
-            db.execute(f"DROP TABLE {TABLE}")
+            db.execute(f"DROP TABLE {STORED_AS}")
         yield url

@@ -26,7 +26,7 @@ from commands.handler import Handler
 from commands.models import parse_command
 from commands.slipcodes import issue_codes
 from commands.web import create_app
-from ledger.slip_rows import TABLE
+from ledger.slip_rows import STORED_AS
 from ledger.url import open_store
 from tests.e2e.test_http import served, token
 from tests.stores import KINDS, store_url
@@ -88,7 +88,7 @@ def forget_codes(url: str, tournament: str) -> None:
         import psycopg
 
         with psycopg.connect(url, autocommit=True) as db:
-            db.execute(f"DELETE FROM {TABLE} WHERE tournament = %s", (tournament,))
+            db.execute(f"DELETE FROM {STORED_AS} WHERE tournament = %s", (tournament,))
 
 
 @pytest.fixture(params=KINDS)
