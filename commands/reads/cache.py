@@ -2,13 +2,13 @@
 the same bytes and a busy venue costs one computation per event.
 
 A model is computed once per (tournament, seq, query) and serialized once; every
-request until the next event gets the same bytes and ETag. The current seq comes
-from the process's kept fold (``commands.folds``, which the handler decides against
-too), which first loads whatever any process appended since, so an entry of an older seq is never served: a read after a write shows
-the write. A past point (``as_of``) never changes: its entries are kept in a
-bounded LRU and computed from only the prefix they need. Log pages are ranges of
-immutable events and are kept the same way; the token labels they join are fixed
-when a token is made, before any event it acts in.
+request until the next event gets the same bytes and ETag. The current seq comes from
+the process's kept fold (``commands.folds``, which the handler decides against too),
+which first loads whatever any process appended since, so an entry of an older seq is
+never served: a read after a write shows the write. A past point (``as_of``) never
+changes: its entries are kept in a bounded LRU and computed from only the prefix they
+need. Log pages are ranges of immutable events and are kept the same way; the token
+labels they join are fixed when a token is made, before any event it acts in.
 
 Names are not in the log, and ``tledger forget`` erases one without appending an
 event: the registry is read again whenever the seq moves and at least every
