@@ -1,6 +1,14 @@
 """The process's folded tournaments: each loaded once, kept, and brought up to date
-with whatever any process appended since, every new event checked against the head
-the fold holds (a rewritten or missing event is an integrity error, never folded).
+with whatever any process appended since.
+
+What is kept is checked against the store on every use, cheaply: the stored event at
+the kept seq must still be the one folded (same hash), or the store went back under
+the process (an older backup restored, a rewritten tail) and the fold is dropped with
+an integrity error naming the seq. Every new event is checked against the head before
+it. Damage further back (a flipped byte at seq 12 of a fold at seq 300) costs a read of
+the whole stream to find, so each kept fold's stored bytes are checked whole again once
+``full_check_every`` seconds have passed; a damaged or missing event then answers as a
+cold read does, with the integrity error of its seq, until the store is repaired.
 
 Commands and reads share one ``Folds`` per process: the handler decides against a
 tournament's fold, the read side computes its models from it. A fold is evolved in
@@ -10,22 +18,30 @@ place, so whoever uses one holds its tournament's lock (``read`` does).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from ledger.chain import check_stored
+from ledger.errors import ChainBroken, StoreWentBack
 from ledger.store import Store
 from projections.state import TournamentState, evolve
 from replay.rebuild import gc_paused
 
 T = TypeVar("T")
+#: seconds between checks of a kept fold's whole stored stream
+FULL_CHECK_EVERY = 30.0
 
 
 class Folds:
-    """The folded state of each tournament of one store, cached for the process."""
+    """The folded state of each tournament of one store, kept for the process."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, full_check_every: float = FULL_CHECK_EVERY,
+                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
         self.store = store
+        self.full_check_every, self.clock = full_check_every, clock
         self._states: dict[str, TournamentState] = {}
+        self._checked_at: dict[str, float] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
 
@@ -36,17 +52,54 @@ class Folds:
             return self._locks.setdefault(tournament, threading.RLock())
 
     def state(self, tournament: str) -> TournamentState:
-        """The tournament's current state: the kept fold plus any newer events, each
-        checked against the head the fold holds. An unknown tournament leaves nothing
-        kept. Callers that keep using the state hold ``lock(tournament)``."""
+        """The tournament's current state: the kept fold, checked against the store, plus
+        any newer events, each checked against the head before it. An unknown tournament
+        leaves nothing kept; a damaged store leaves nothing kept either, so the next use
+        reloads with every check. Callers that keep using the state hold
+        ``lock(tournament)``."""
         with self.lock(tournament):
-            state = self._states.get(tournament) or TournamentState()
-            with gc_paused():
-                for recorded in self.store.load(tournament, after=state.seq, head=state.head):
-                    evolve(state, recorded)
+            try:
+                state = self._brought_up_to_date(tournament)
+            except ChainBroken:
+                self.drop(tournament)
+                raise
             if state.exists:
                 self._states[tournament] = state
             return state
+
+    def _brought_up_to_date(self, tournament: str) -> TournamentState:
+        kept = self._states.get(tournament)
+        if kept is not None and self.due(tournament):
+            self._check_whole(tournament, kept)
+        state = kept or TournamentState()
+        with gc_paused():
+            for recorded in self.store.load(tournament, after=state.seq, head=state.head):
+                evolve(state, recorded)
+        if kept is None:  # loaded whole, every event checked
+            self._checked_at[tournament] = self.clock()
+        return state
+
+    def _check_whole(self, tournament: str, kept: TournamentState | None) -> None:
+        """Every stored byte of the stream against its hash and link (no model parsed);
+        what is kept must be its prefix."""
+        checked = check_stored(tournament, self.store.load_raw(tournament))
+        self._checked_at[tournament] = self.clock()
+        if kept is not None and kept.seq:
+            if len(checked) < kept.seq:
+                raise StoreWentBack(tournament, kept.seq, len(checked))
+            if checked[kept.seq - 1].hash != kept.head:
+                raise StoreWentBack(tournament, kept.seq, kept.seq)
+
+    def due(self, tournament: str) -> bool:
+        """Whether the kept fold's whole stream is to be checked again before its next use
+        (a read that must stay cheap goes the slow way instead)."""
+        checked = self._checked_at.get(tournament)
+        return checked is None or self.clock() - checked >= self.full_check_every
+
+    def drop(self, tournament: str) -> None:
+        """Forget the kept fold: the next use loads the stream again with every check."""
+        self._states.pop(tournament, None)
+        self._checked_at.pop(tournament, None)
 
     def known_seq(self, tournament: str) -> int:
         """The seq of the kept fold, without reading the store (0: nothing kept)."""

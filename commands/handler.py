@@ -23,7 +23,7 @@ from commands.idempotency import CommandIdReused, registry_id, same_personal_dat
 from commands.lists import list_entries, wants_lists
 from commands.models import Command, RegisterPlayer, RegisterTeam
 from ledger.chain import Sealed, seal
-from ledger.errors import ConcurrencyConflict
+from ledger.errors import ConcurrencyConflict, StoreWentBack
 from ledger.store import ListEntry, PlayerEntry, Recorded, Store
 from projections.state import CommandSeen, TournamentState, evolve
 
@@ -117,10 +117,9 @@ class Handler:
             events = decide(state, command, now=self.clock(), seed=seed,
                             kept_lists=self.kept_lists(command))  # fmt: skip
             try:
-                recorded = self.store.append(
-                    command.tournament, seal(events, state.head), expected_version=state.seq,
-                    players=personal_data(command),
-                    lists=list_entries(state, command, events, state.seq + 1),
+                recorded = self._append(
+                    command.tournament, state, seal(events, state.head), personal_data(command),
+                    list_entries(state, command, events, state.seq + 1),
                 )  # fmt: skip
             except ConcurrencyConflict:
                 backoff(attempt)
@@ -143,15 +142,25 @@ class Handler:
                 if not batch.sealed:
                     return Outcome(tournament, [])
                 try:
-                    recorded = self.store.append(
-                        tournament, batch.sealed, expected_version=state.seq,
-                        players=batch.players, lists=batch.lists,
-                    )  # fmt: skip
+                    recorded = self._append(tournament, state, batch.sealed, batch.players,
+                                            batch.lists)  # fmt: skip
                 except ConcurrencyConflict:
                     backoff(attempt)
                     continue
                 return Outcome(tournament, recorded)
             raise ConcurrencyConflict(tournament, self.folds.state(tournament).seq)
+
+    def _append(self, tournament: str, state: TournamentState, sealed: list[Sealed],
+                players: list[PlayerEntry], lists: list[ListEntry]) -> list[Recorded]:  # fmt: skip
+        """Append what was decided on ``state``; the store refuses it unless the stream
+        still ends at ``state``'s seq and head (``StoreWentBack``: the kept fold is then
+        dropped, so the next command or read reloads the log with every check)."""
+        try:
+            return self.store.append(tournament, sealed, expected_version=state.seq,
+                                     players=players, lists=lists)  # fmt: skip
+        except StoreWentBack:
+            self.folds.drop(tournament)
+            raise
 
     def rehearse(self, commands: Sequence[Command]) -> TournamentState:
         """The state a batch would leave, decided as ``handle_batch`` decides it, with

@@ -23,7 +23,7 @@ The link (``prev_hash``) and the tournament are read from the stored JSON.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -166,3 +166,36 @@ def verify_stored(tournament: str, stored: Sequence[tuple[int, int, bytes]]) -> 
     for checked in check_stored(tournament, stored):
         head = checked.hash
     return head
+
+
+class Links:
+    """Each tournament's last seq and hash met while reading the global sequence, so that
+    every event read there must follow the one before it in its own stream, as a load of
+    that stream checks it: a deleted, reordered or replaced event is an integrity error
+    naming its seq, never a frame served. ``before(tournament, seq)`` gives the stored
+    hash of an event the read has not met (the one before the first event of each
+    tournament after the reader's cursor), or None when no such event is stored."""
+
+    def __init__(self, before: Callable[[str, int], str | None]) -> None:
+        self.before = before
+        self.heads: dict[str, tuple[int, str]] = {}
+
+    def meet(self, tournament: str, seq: int) -> None:
+        """Learn the event before ``seq`` of ``tournament`` if the read has not met it
+        (a store read: callers on an event loop run this in a worker thread)."""
+        if tournament in self.heads or seq <= 1:
+            return
+        found = self.before(tournament, seq - 1)
+        if found is None:
+            raise ChainBroken(tournament, seq - 1, f"event missing (next stored is seq {seq})")
+        self.heads[tournament] = (seq - 1, found)
+
+    def follow(self, tournament: str, seq: int, prev_hash: str, digest: str) -> None:
+        """Check that event ``seq`` follows the last one met of its tournament."""
+        self.meet(tournament, seq)
+        last, head = self.heads.get(tournament, (0, GENESIS))
+        if seq != last + 1:
+            raise ChainBroken(tournament, last + 1, f"event missing (next stored is seq {seq})")
+        if prev_hash != head:
+            raise ChainBroken(tournament, seq, "prev_hash does not match the previous event")
+        self.heads[tournament] = (seq, digest)

@@ -40,6 +40,25 @@ class ChainBroken(LedgerError):
         self.detail = detail
 
 
+class StoreWentBack(ChainBroken):
+    """The stored log no longer ends where this process last saw it: shorter (an older
+    backup restored under a running server), or another event at that seq (rewritten).
+    Nothing is appended on a decision made on facts the store no longer holds; the
+    process drops what it kept and reloads the log with every check."""
+
+    def __init__(self, tournament: str, seq: int, found: int | None = None) -> None:
+        if found is None:
+            ends = "no longer holds it"
+        else:
+            ends = f"ends at seq {found}" if found < seq else "holds another event there"
+        super().__init__(
+            tournament, seq,
+            f"this process last saw the log end here, but the store now {ends} (restored "
+            "from a backup or rewritten under a running server?); reloaded from the store",
+        )  # fmt: skip
+        self.found = found
+
+
 class InvalidExport(LedgerError):
     """A file to import is not a tledger export (its first line names the format)."""
 

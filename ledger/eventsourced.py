@@ -32,7 +32,8 @@ from eventsourcing.utils import Environment
 
 from ledger.chain import GENESIS, Checked, Sealed, event_of, load_checked, stored_hash
 from ledger.dialects import Dialect
-from ledger.errors import ConcurrencyConflict, StoreUnavailable
+from ledger.errors import ConcurrencyConflict, StoreUnavailable, StoreWentBack
+from ledger.recorders import Tip
 from ledger.store import (
     Listener,
     ListEntry,
@@ -67,6 +68,18 @@ def translated_errors() -> Iterator[None]:
         raise StoreUnavailable(f"store error: {exc}") from exc
 
 
+def still_there(
+    tournament: str, seq: int, head: str, rows: list[tuple[int, int, bytes]]
+) -> list[tuple[int, int, bytes]]:
+    """The rows after ``seq``, once the first row proved that the stored event ``seq`` is
+    still the one with hash ``head`` (StoreWentBack otherwise)."""
+    if not rows or rows[0][0] != seq:
+        raise StoreWentBack(tournament, seq)
+    if stored_hash(tournament, seq, rows[0][2])[1] != head:
+        raise StoreWentBack(tournament, seq, seq)
+    return rows[1:]
+
+
 class EventsourcedStore:
     """The store port over one eventsourcing application recorder."""
 
@@ -90,7 +103,14 @@ class EventsourcedStore:
     def load(
         self, tournament: str, after: int = 0, head: str | None = GENESIS, until: int | None = None
     ) -> list[Recorded]:
-        rows = self._rows(tournament, after, until)
+        kept = after > 0 and head is not None
+        rows = self._rows(tournament, after - 1 if kept else after, until)
+        if kept:
+            try:
+                rows = still_there(tournament, after, head or "", rows)
+            except StoreWentBack as exc:
+                stored = self._rows(tournament, 0, None)
+                raise StoreWentBack(tournament, after, stored[-1][0] if stored else 0) from exc
         return [
             Recorded(c.seq, c.position, e) for c, e in load_checked(tournament, rows, after, head)
         ]
@@ -117,8 +137,10 @@ class EventsourcedStore:
             StoredEvent(originator, v, s.event.type, s.data)
             for v, s in zip(versions, events, strict=True)
         ]
+        tip = Tip(tournament, expected_version, events[0].event.prev_hash if events else GENESIS)
         try:
-            ids = list(self._recorder.insert_events(stored, players=players, lists=lists) or [])
+            ids = list(self._recorder.insert_events(stored, players=players, lists=lists,
+                                                    tip=tip) or [])  # fmt: skip
         except IntegrityError as exc:
             raise ConcurrencyConflict(tournament, expected_version) from exc
         except PersistenceError as exc:

@@ -15,7 +15,9 @@ kept out of the hashed log the same way, in ``tledger_lists`` (:mod:`ledger.list
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
@@ -23,6 +25,8 @@ from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from ledger import list_rows
+from ledger.chain import stored_hash
+from ledger.errors import StoreWentBack
 from ledger.store import ListEntry, PlayerEntry
 
 #: the player registry's name in the database (stored schema: never renamed)
@@ -43,6 +47,38 @@ def rows(kwargs: dict[str, Any]) -> list[tuple[str, str, str, str | None]]:
     return sorted((e.tournament, e.player, e.name, e.external_id) for e in entries)
 
 
+@dataclass(frozen=True, slots=True)
+class Tip:
+    """Where the appender last saw its tournament's log end: the seq and hash the
+    decision was made on (seq 0 and the genesis hash for a new tournament)."""
+
+    tournament: str
+    seq: int
+    hash: str
+
+
+#: the newest stored event of a stream before a version: its version and bytes
+TIP_QUERY = (
+    "SELECT originator_version, state FROM {table} WHERE originator_id = ? "
+    "AND originator_version < ? ORDER BY originator_version DESC LIMIT 1"
+)
+
+
+def check_tip(tip: Tip | None, found: tuple[int, bytes] | None) -> None:
+    """Refuse an append whose stream no longer ends at its tip, inside the transaction
+    that would append: a store that went back (``StoreWentBack``) or, when it went on,
+    another writer first (the version's uniqueness then refuses the insert, and the
+    appender reloads and decides again)."""
+    if tip is None:
+        return
+    seq, data = found if found is not None else (0, b"")
+    if seq > tip.seq:
+        return
+    same = seq == tip.seq and (seq == 0 or stored_hash(tip.tournament, seq, data)[1] == tip.hash)
+    if not same:
+        raise StoreWentBack(tip.tournament, tip.seq, seq)
+
+
 class SQLiteLedgerRecorder(SQLiteApplicationRecorder):
     """SQLite: the events and their registry rows commit together."""
 
@@ -50,6 +86,13 @@ class SQLiteLedgerRecorder(SQLiteApplicationRecorder):
         self, c: Any, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         ids = super()._insert_events(c, stored_events, **kwargs)
+        if stored_events:  # after the insert, which holds the write lock (no lock upgrade)
+            first = stored_events[0]
+            originator = first.originator_id
+            c.execute(TIP_QUERY.format(table=self.events_table_name),
+                      (originator.hex if isinstance(originator, UUID) else originator,
+                       first.originator_version))  # fmt: skip
+            check_tip(kwargs.get("tip"), c.fetchone())
         for row in rows(kwargs):
             c.execute(UPSERT_PLAYER, row)
         for row in list_rows.rows(kwargs):
@@ -63,6 +106,14 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
     def _insert_events(
         self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> None:
+        if stored_events:
+            table = f"{self.datastore.schema}.{self.events_table_name}"
+            first = stored_events[0]
+            curs.execute(TIP_QUERY.format(table=table).replace("?", "%s"),
+                         (first.originator_id, first.originator_version))  # fmt: skip
+            found = curs.fetchone()
+            check_tip(kwargs.get("tip"), (found["originator_version"], bytes(found["state"]))
+                      if found else None)  # fmt: skip
         super()._insert_events(curs, stored_events, **kwargs)
         for row in rows(kwargs):
             curs.execute(UPSERT_PLAYER.replace("?", "%s"), row)
@@ -83,6 +134,12 @@ class MemoryLedgerRecorder(POPOApplicationRecorder):
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         with self._database_lock:
+            if stored_events:
+                first = stored_events[0]
+                versions = self._stored_events_index[str(first.originator_id)]
+                newest = max((v for v in versions if v < first.originator_version), default=0)
+                found = (newest, self._stored_events[versions[newest]].state) if newest else None
+                check_tip(kwargs.get("tip"), found)
             ids = super()._insert_events(stored_events, **kwargs)
             entries: Sequence[PlayerEntry] = kwargs.get("players") or ()
             self.registry.update({(e.tournament, e.player): e for e in entries})

@@ -133,6 +133,10 @@ class Store(Protocol):
         hash, its link to the one before (the first to ``head``, the hash of event
         ``after``; ``None`` when the caller does not have it). A damaged, deleted or
         reordered event raises ChainBroken naming its seq; nothing after it is served.
+        With ``head``, the stored event ``after`` itself must still be the one with that
+        hash, also when nothing follows it: a store that went back under a reader that
+        kept what it read (an older backup restored, a rewritten tail) raises
+        StoreWentBack naming the seq.
         """
 
     def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
@@ -148,7 +152,9 @@ class Store(Protocol):
     ) -> list[Recorded]:
         """Append the sealed bytes atomically after ``expected_version`` events, with the
         registry entries of players they register and the lists they commit to in the
-        same transaction, or raise ConcurrencyConflict and write nothing."""
+        same transaction, or write nothing and raise ConcurrencyConflict (another writer
+        appended first) or StoreWentBack (the stream no longer ends at the event
+        ``expected_version`` whose hash the first new event links to)."""
 
     def scan(
         self, position: int, limit: int, tournament: str | None = None

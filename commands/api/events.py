@@ -14,14 +14,16 @@ open already (``Retry-After``); 503 the server is shutting down.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 
 from commands.api.deps import MAX_POSITION, Caller, errors, readable, settings_of, store_of
 from commands.api.hub import Hub
-from commands.api.stream import EventStream, Reader, Session, follow
+from commands.api.stream import EventStream, Reader, Session, follow, hash_before
 from commands.roles import Principal
+from ledger.chain import Links
 from ledger.store import Store
 
 PAGE = 500
@@ -41,13 +43,17 @@ RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait (an integer, at l
 def page(
     store: Store, after: int, limit: int, tournament: str | None
 ) -> tuple[list[dict[str, Any]], int]:
-    """Events after a position, in global order; ``last`` is the cursor to resume from."""
+    """Events after a position, in global order, each checked against the one before it
+    in its tournament; ``last`` is the cursor to resume from."""
     if tournament is not None:
         return tournament_page(store, after, limit, tournament)
     found: list[dict[str, Any]] = []
     cursor = after
+    links = Links(partial(hash_before, store))
     while len(found) < limit:
         batch, last = store.scan(cursor, min(PAGE, limit - len(found)))
+        for t, r in batch:
+            links.follow(t, r.seq, r.event.prev_hash, r.event.hash)
         found.extend({"position": r.position, "tournament": t, **r.as_json()} for t, r in batch)
         if last == cursor:  # the end of the store
             break

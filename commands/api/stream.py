@@ -8,16 +8,17 @@ skipping any position it already sent. So the switch from catching up to followi
 has no gap and no duplicate, whatever appends race it.
 
 A tournament's stream reads that tournament's events by the stream index
-(``Store.stream_after``), never by scanning the global log, and checks every event it
-sends against the one before: a deleted or altered event ends the stream with an
-``event: error`` frame naming the seq, as every read of a damaged store does. An
-unscoped stream reads the global log (``Store.scan``).
+(``Store.stream_after``), never by scanning the global log; an unscoped stream reads
+the global log (``Store.scan``). Both check every event they send against the one before
+it in its tournament: a deleted, reordered or altered event ends the stream with an
+``event: error`` frame naming the seq, as every read of a damaged store does.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable, Sequence
+from functools import partial
 
 from fastapi import HTTPException
 from fastapi.responses import StreamingResponse
@@ -25,8 +26,8 @@ from starlette.types import Receive, Scope, Send
 
 from commands.api.hub import PAGE, Frame, Hub, ShuttingDown, Subscriber, error_frame, frame_of
 from commands.api.limits import retry_after
-from ledger.chain import GENESIS
-from ledger.errors import ChainBroken, LedgerError
+from ledger.chain import Links
+from ledger.errors import LedgerError
 from ledger.store import Store
 
 OPENING = b": tledger event stream\n\n"
@@ -67,14 +68,12 @@ class Session:
 
 
 class Reader:
-    """A stream's cursor (the last position sent) and, for a tournament's stream, the
-    seq and hash of the last event sent, which the next one must link to."""
+    """A stream's cursor (the last position sent) and the last event sent of each
+    tournament, which the next one of that tournament must link to (``Links``)."""
 
     def __init__(self, store: Store, scope: str | None, cursor: int) -> None:
         self.store, self.scope, self.cursor = store, scope, cursor
-        starts = scope is not None and cursor == 0
-        self.seq: int | None = 0 if starts else None
-        self.hash: str | None = GENESIS if starts else None
+        self.links = Links(partial(hash_before, store))
 
     async def page(self) -> tuple[bytes, bool]:
         """The frames of the next page from the store, and whether a full page came."""
@@ -86,28 +85,35 @@ class Reader:
                 self.store.stream_after, self.scope, self.cursor, PAGE
             )
             frames = [frame_of(self.scope, r) for r in recorded]
-        return self.accept(frames), len(frames) == PAGE
+        return await self.accept(frames), len(frames) == PAGE
 
-    def accept(self, frames: Sequence[Frame]) -> bytes:
-        """The bytes to send of these frames: each position once, in order, linked."""
+    async def accept(self, frames: Sequence[Frame]) -> bytes:
+        """The bytes to send of these frames: each position once, in order, each event
+        linked to the one before it in its tournament (the events before the first of a
+        tournament it has not met are read in a worker thread)."""
+        fresh = [f for f in frames if f.position > self.cursor]
+        unmet = {f.tournament: f.seq for f in reversed(fresh)}
+        unmet = {t: seq for t, seq in unmet.items() if t not in self.links.heads and seq > 1}
+        if unmet:
+            await asyncio.to_thread(self.meet, unmet)
         out = []
-        for frame in frames:
+        for frame in fresh:
             if frame.position <= self.cursor:
                 continue
-            self.check(frame)
+            self.links.follow(frame.tournament, frame.seq, frame.prev_hash, frame.hash)
             out.append(frame.data)
             self.cursor = frame.position
         return b"".join(out)
 
-    def check(self, frame: Frame) -> None:
-        if self.scope is None:
-            return
-        if self.seq is not None and frame.seq != self.seq + 1:
-            raise ChainBroken(self.scope, self.seq + 1,
-                              f"event missing (next stored is seq {frame.seq})")  # fmt: skip
-        if self.hash is not None and frame.prev_hash != self.hash:
-            raise ChainBroken(self.scope, frame.seq, "prev_hash does not match the previous event")
-        self.seq, self.hash = frame.seq, frame.hash
+    def meet(self, unmet: dict[str, int]) -> None:
+        for tournament, seq in unmet.items():
+            self.links.meet(tournament, seq)
+
+
+def hash_before(store: Store, tournament: str, seq: int) -> str | None:
+    """The stored hash of event ``seq`` (its own bytes checked), or None."""
+    found = store.load(tournament, after=seq - 1, head=None, until=seq)
+    return found[0].event.hash if found else None
 
 
 async def follow(session: Session, reader: Reader, idle: float) -> AsyncIterator[bytes]:
@@ -123,7 +129,7 @@ async def follow(session: Session, reader: Reader, idle: float) -> AsyncIterator
         async for data in catch_up(reader, hub):  # what came before subscribing
             yield data
         while (frames := await subscriber.take(idle)) is not None:
-            data = reader.accept(frames) if frames else KEEP_ALIVE
+            data = await reader.accept(frames) if frames else KEEP_ALIVE
             if data:
                 yield data
         if subscriber.final:

@@ -21,6 +21,7 @@ app = typer.Typer()
 MAX_BODY, RATE, RATE_BURST, STREAMS_PER_TOKEN = 64 * 1024, 2.0, 20, 8
 TOKEN_RECHECK = 5.0
 PUBLIC_STREAMS = 5000
+FULL_CHECK_EVERY = 30.0  # commands.folds.FULL_CHECK_EVERY
 
 
 @app.command()
@@ -57,6 +58,15 @@ def serve(
             "past it a page polls every 30 s.",
         ),
     ] = PUBLIC_STREAMS,
+    full_check_every: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="Seconds between checks of each tournament's whole stored log: damage "
+            "behind what this process has read (a restored or edited file) answers as an "
+            "integrity error within this time.",
+        ),
+    ] = FULL_CHECK_EVERY,
 ) -> None:
     """Serve the HTTP API (FastAPI on uvicorn) over the store, and each tournament's
     public page at /t/T (no token; `tledger public T --off` hides it); one access-log
@@ -70,7 +80,7 @@ def serve(
     from ledger.url import default_url, redacted
 
     with reported_errors():
-        handler = handler_for(store)
+        handler = handler_for(store, full_check_every)
     limits = Settings(max_body=max_body, rate_per_second=rate, rate_burst=rate_burst,
                       streams_per_token=streams_per_token,
                       token_recheck_seconds=token_recheck,

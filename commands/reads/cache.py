@@ -147,6 +147,8 @@ class ReadSide:
         if not lock.acquire(blocking=False):
             return None
         try:
+            if self.folds.due(tournament):  # a check of the whole stream: not on the loop
+                return None
             before = self.folds.known_seq(tournament)
             state = self.folds.state(tournament)
             if not state.exists or state.seq != before:

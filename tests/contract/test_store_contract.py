@@ -23,7 +23,7 @@ import pytest
 from commands.handler import Handler
 from commands.models import parse_command
 from ledger.chain import GENESIS, Sealed, seal
-from ledger.errors import ChainBroken, ConcurrencyConflict, InvalidExport
+from ledger.errors import ChainBroken, ConcurrencyConflict, InvalidExport, StoreWentBack
 from ledger.store import PlayerEntry, Store
 from ledger.transfer import export_lines, import_lines
 from ledger.url import open_store
@@ -84,8 +84,37 @@ class StoreContract:
         self, store: Store, tid: str
     ) -> None:
         store.append(tid, self.sample(tid), expected_version=0)
-        with pytest.raises(ChainBroken, match="integrity: seq 3: prev_hash"):
+        with pytest.raises(StoreWentBack, match=r"integrity: seq 2: .* holds another event"):
             store.load(tid, after=2, head="f" * 64)
+
+    def test_a_reader_past_the_stored_end_learns_that_the_store_went_back(
+        self, store: Store, tid: str
+    ) -> None:
+        events = self.sample(tid)
+        store.append(tid, events[:2], expected_version=0)
+        with pytest.raises(StoreWentBack, match=r"integrity: seq 3: .* now ends at seq 2"):
+            store.load(tid, after=3, head=events[2].event.hash)
+
+    def test_an_append_decided_past_the_stored_end_appends_nothing(
+        self, store: Store, tid: str
+    ) -> None:
+        """An older backup restored under a running writer: its next append would leave
+        a gap in the log; it is refused instead."""
+        events = self.sample(tid)
+        store.append(tid, events[:2], expected_version=0)
+        with pytest.raises(StoreWentBack, match=r"integrity: seq 3: .* now ends at seq 2"):
+            store.append(tid, events[3:], expected_version=3)
+        assert [r.seq for r in store.load(tid)] == [1, 2]
+
+    def test_an_append_linked_to_another_event_than_the_stored_one_appends_nothing(
+        self, store: Store, tid: str
+    ) -> None:
+        events = self.sample(tid)
+        store.append(tid, events[:3], expected_version=0)
+        forged = seal([events[3].event], "f" * 64)
+        with pytest.raises(StoreWentBack, match=r"integrity: seq 3: .* holds another event"):
+            store.append(tid, forged, expected_version=3)
+        assert [r.seq for r in store.load(tid)] == [1, 2, 3]
 
     def test_append_with_a_stale_expected_version_fails_and_appends_nothing(
         self, store: Store, tid: str

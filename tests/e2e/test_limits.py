@@ -26,6 +26,7 @@ from starlette.types import Receive, Scope, Send
 from commands.api.access import AccessLog
 from commands.api.limits import RateLimiter, Settings, retry_after
 from commands.cli import serve
+from commands.folds import FULL_CHECK_EVERY
 from commands.handler import Handler
 from commands.web import create_app
 from ledger.url import open_store
@@ -238,6 +239,7 @@ def test_serve_defaults_are_the_settings_defaults() -> None:
                "token_recheck_seconds": serve.TOKEN_RECHECK,
                "public_streams": serve.PUBLIC_STREAMS}  # fmt: skip
     assert options == {name: defaults[name] for name in options}
+    assert serve.FULL_CHECK_EVERY == FULL_CHECK_EVERY
 
 
 def test_openapi_declares_the_bearer_scheme_on_every_operation_that_needs_a_token() -> None:
