@@ -5,9 +5,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TypedDict
 
-from commands.errors import UnknownMatch, UnknownPlayer, WrongPhase
+from commands.errors import (
+    CommandError,
+    InvalidCommand,
+    RuleViolation,
+    UnknownMatch,
+    UnknownPlayer,
+    WrongPhase,
+)
 from ledger.events import ORGANIZER, Actor
-from projections.state import OFFICIAL_ROLES, TABLE_STATE, Match, Player, Round, TournamentState
+from projections.refusal import Refusal, Step
+from projections.state import OFFICIAL_ROLES, Match, Player, Round, TournamentState
 
 
 class Base(TypedDict):
@@ -20,6 +28,13 @@ class Base(TypedDict):
     actor: Actor
     command_id: str | None
     command_digest: str | None
+
+
+#: the command error of each kind of refusal (``projections.refusal``)
+REFUSALS: dict[Refusal, type[CommandError]] = {
+    "wrong_phase": WrongPhase, "rule_violation": RuleViolation,
+    "invalid_command": InvalidCommand,
+}  # fmt: skip
 
 
 def player_of(state: TournamentState, player: str) -> Player:
@@ -70,21 +85,11 @@ def require_role(actor: Actor | None, roles: tuple[str, ...], what: str) -> None
     """Only these roles may do this (without an actor, as on the CLI, the organizer acts)."""
     role = (actor or ORGANIZER).role
     if role not in roles:
-        from commands.errors import RuleViolation
-
         raise RuleViolation(f"a {role} may not {what} (only {', '.join(roles)})")
 
 
-def require_complete(state: TournamentState, before: str) -> None:
-    """Refuse while the current round has a table without a confirmed result, naming
-    each such table and why, so the organizer knows whom to ask."""
-    current = state.current
-    if current is None or current.state == "complete":
-        return
-    waiting = [f"{f'table {m.table}' if m.table else ' v '.join(m.players)} "
-               f"({TABLE_STATE[m.status]})"
-               for m in current.matches if TABLE_STATE[m.status] != "confirmed"]  # fmt: skip
-    raise WrongPhase(
-        f"round {current.number} is not complete: {', '.join(waiting)} still "
-        f"need{'s' if len(waiting) == 1 else ''} a confirmed result before {before}"
-    )
+def require(step: Step) -> None:
+    """Refuse a step the lifecycle refuses (``projections.lifecycle``), with its reason
+    and the error its kind names."""
+    if not step.allowed:
+        raise REFUSALS[step.refusal or "wrong_phase"](step.reason or "")

@@ -14,7 +14,7 @@ from typing import assert_never
 
 from commands import discipline, limited, lists, teams, undo
 from commands import models as m
-from commands.context import Base, match_of, require_complete
+from commands.context import Base, match_of, require
 from commands.corrections import correct_result
 from commands.cut import make_cut, pair_elimination
 from commands.errors import (
@@ -42,11 +42,10 @@ from ledger.events import (
     TournamentFinished,
 )
 from ledger.store import ListEntry
-from projections.elimination import champion
 from projections.errors import InvalidOptions, InvalidResult, NoValidPairing, UnknownRuleset
+from projections.lifecycle import finished, lifecycle
 from projections.pairing import ENGINE, eligible_players, pair_swiss
 from projections.rulesets import ruleset
-from projections.schedule import rounds_planned
 from projections.standings import ruleset_of
 from projections.state import Match, TournamentState
 
@@ -74,10 +73,7 @@ def decide(
         if not state.exists:
             raise UnknownTournament(command.tournament)
         if state.finished and not isinstance(command, m.CorrectResult | m.ReopenTournament):
-            raise WrongPhase(
-                f"tournament {state.id!r} is finished (reopen_tournament undoes a finish "
-                "made in error)"
-            )
+            raise WrongPhase(finished(state))
     base = Base(
         tournament=command.tournament,
         at=now,
@@ -169,22 +165,20 @@ def register_player(
 
 
 def pair_round(state: TournamentState, c: m.PairRound, base: Base, seed: int) -> list[EventBase]:
-    require_complete(state, "the next round is paired")
-    if state.options.get("deck_format") == "twin_suns":
-        raise RuleViolation(f"Twin Suns is a multiplayer format ({state.ruleset} §2.3.1.2): "
-                            "this ledger pairs head-to-head matches only")  # fmt: skip
-    if state.cut is not None:
-        if c.pairings is not None or c.avoid:
-            raise InvalidCommand("pair_round: elimination rounds are paired from the bracket")
-        return pair_elimination(state, base)
+    """The next round as the lifecycle allows it: tables given by hand, the bracket's,
+    the team final, or drawn. Pairs to keep apart are the organizer's hand in a Swiss
+    draw, so they are taken only where tables given by hand are."""
+    steps = lifecycle(state)
+    if c.pairings is not None or c.avoid:
+        require(steps.pair_by_hand)
     if c.pairings is not None:
         tables = manual_tables(state, c.pairings)
         return [RoundPaired(**base, round=len(state.rounds) + 1, method="manual", pairings=tables)]
-    planned = rounds_planned(state)
-    if len(state.rounds) >= planned:
-        if teams.is_team_event(state):
-            return teams.pair_final(state, base)
-        raise WrongPhase(f"all {planned} Swiss rounds are paired")
+    require(steps.pair)
+    if steps.pairing == "bracket":
+        return pair_elimination(state, base)
+    if steps.pairing == "final":
+        return teams.pair_final(state, base)
     chosen = c.seed if c.seed is not None else seed
     avoid = tuple((a, b) for a, b in c.avoid or [])
     for p in sorted({p for pair in avoid for p in pair}):
@@ -227,13 +221,11 @@ def manual_tables(state: TournamentState, pairings: list[list[str]]) -> tuple[Ta
 
 def start_round(state: TournamentState, c: m.StartRound, base: Base, seed: int) -> list[EventBase]:
     current = state.current
-    if current is None:
-        raise WrongPhase("no round is paired yet")
-    number = c.round or current.number
-    if number != current.number:
-        raise WrongPhase(f"round {number} is not the current round ({current.number})")
-    if current.started_at is not None:
-        raise WrongPhase(f"round {number} has started already")
+    if current is not None and c.round and c.round != current.number:
+        raise WrongPhase(f"round {c.round} is not the current round ({current.number})")
+    require(lifecycle(state).start)
+    assert current is not None
+    number = current.number
     return [*lists.locked_at_start(state, number, base), RoundStarted(**base, round=number)]
 
 
@@ -307,13 +299,6 @@ def games_begun(state: TournamentState, match: Match) -> bool:
 def finish_tournament(
     state: TournamentState, c: m.FinishTournament, base: Base, seed: int
 ) -> list[EventBase]:
-    """The end: every round complete and, after a cut, the bracket decided (an event with
-    no champion could not be reopened to play its final)."""
-    require_complete(state, "the tournament is finished")
-    teams.require_no_final_due(state)
-    if state.cut is not None and champion(state) is None:
-        raise WrongPhase(
-            "the bracket has no champion yet: pair and play the elimination rounds "
-            "(pair_round) before finishing"
-        )
+    """The end, when the lifecycle allows it (``projections.lifecycle.finish``)."""
+    require(lifecycle(state).finish)
     return [TournamentFinished(**base)]

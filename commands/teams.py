@@ -16,7 +16,8 @@ The scoring and what is silent in the document are in
 - ``make_cut`` is refused ("Eine Finalrunde gibt es im Team-Turnier nicht").
 - After the last Swiss round, when the two best active teams have equal points,
   ``pair_round`` records a cut of those two and pairs their final match
-  ("Finalbegegnung"); ``finish_tournament`` is refused until it is decided.
+  ("Finalbegegnung"); ``finish_tournament`` is refused until it is decided. When each
+  is due is the lifecycle's to say (``projections.lifecycle``).
 """
 
 from __future__ import annotations
@@ -26,15 +27,13 @@ import dataclasses
 from commands import lists
 from commands import models as m
 from commands.context import Base
-from commands.errors import DuplicatePlayer, RuleViolation, WrongPhase
+from commands.errors import DuplicatePlayer, RuleViolation
 from ledger.events import CutMade, EventBase, RoundPaired, TeamRegistered
 from projections.elimination import ENGINE, elimination_tables
-from projections.rulesets.lcg_teams import NO_FINALS
-from projections.schedule import rounds_planned
-from projections.standings import ruleset_of, swiss_standings
+from projections.lifecycle import final_teams
+from projections.rulesets.lcg_teams import SECTION
+from projections.standings import ruleset_of
 from projections.state import TournamentState
-
-SECTION = "lcg-2.1d Team-Turniere"
 
 
 def is_team_event(state: TournamentState) -> bool:
@@ -73,40 +72,13 @@ def refuse_player(state: TournamentState) -> None:
         )
 
 
-def refuse_cut(state: TournamentState) -> None:
-    if is_team_event(state):
-        raise RuleViolation(
-            f"make_cut: {NO_FINALS}; teams level on points at the end play a final match, "
-            "which pair_round pairs"
-        )
-
-
-def final_teams(state: TournamentState) -> tuple[str, str] | None:
-    """The two teams of the final match once it is due: every announced Swiss round is
-    played and the two best active teams have equal points ("Wenn zwei Teams am Ende
-    gleich viele Punkte haben"); of more than two level at the top, the two best by the
-    Tabellen-Stärke. None when no final is due (or it is paired already)."""
-    if not is_team_event(state) or state.cut is not None:
-        return None
-    played = sum(r.stage == "swiss" for r in state.rounds)
-    if played < rounds_planned(state):
-        return None
-    ranked = [s for s in swiss_standings(state) if not s.dropped]
-    if len(ranked) < 2 or ranked[0].scores.points != ranked[1].scores.points:
-        return None
-    return ranked[0].player, ranked[1].player
-
-
 def pair_final(state: TournamentState, base: Base) -> list[EventBase]:
     """The final match of the two teams level at the top: a cut of two (seed 1 the team
     ranked higher) and its one match, paired from the bracket as every elimination
-    round is (so ``verify`` re-derives it)."""
+    round is (so ``verify`` re-derives it); the lifecycle's ``pair`` says when it is due
+    (``projections.lifecycle.final_teams``)."""
     teams = final_teams(state)
-    if teams is None:
-        raise WrongPhase(
-            f"all {rounds_planned(state)} Swiss rounds are paired and no team is level with "
-            f"the leader on points: finish the tournament ({SECTION}: no final round)"
-        )
+    assert teams is not None
     cut = CutMade(**base, size=2, seeds=teams, format="single")
     _, tables = elimination_tables(dataclasses.replace(state, cut=cut))
     paired = RoundPaired(
@@ -114,13 +86,3 @@ def pair_final(state: TournamentState, base: Base) -> list[EventBase]:
         engine=ENGINE, ruleset=state.ruleset, pairings=tables,
     )  # fmt: skip
     return [cut, paired]
-
-
-def require_no_final_due(state: TournamentState) -> None:
-    """A tournament whose top teams are level finishes after their final match."""
-    teams = final_teams(state)
-    if teams is not None:
-        raise WrongPhase(
-            f"{teams[0]} and {teams[1]} are level on points: pair_round pairs their final "
-            f"match before the tournament finishes ({SECTION})"
-        )

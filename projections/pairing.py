@@ -102,11 +102,15 @@ def pair_swiss(
     return pair_field(field_of(state, avoid), seed)
 
 
+def too_few(entrants: int) -> str | None:
+    """Why ``entrants`` eligible players cannot be paired (None: they can)."""
+    return None if entrants >= 2 else f"{entrants} eligible player(s): a round needs at least two"
+
+
 def pair_field(field: Field, seed: int) -> tuple[Table, ...]:
-    if len(field.entrants) < 2:
-        raise NoValidPairing(
-            f"{len(field.entrants)} eligible player(s): a round needs at least two"
-        )
+    refused = too_few(len(field.entrants))
+    if refused is not None:
+        raise NoValidPairing(refused)
     leftovers: list[str] = []
     for attempt, bye in enumerate(bye_candidates(field, seed)):
         rest = [e for e in field.entrants if e.id != bye]

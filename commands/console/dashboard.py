@@ -16,8 +16,7 @@ from commands.console.respond import page
 from commands.console.session import PATH, ConsoleCaller
 from commands.reads.cache import Query
 from commands.reads.models import Status
-from commands.reads.next_step import next_step
-from commands.reads.podviews import Pods
+from commands.reads.next_step import NextSteps, next_step
 from commands.reads.ruleset_options import ruleset_options, shown
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
@@ -25,10 +24,11 @@ router = APIRouter(prefix=PATH, include_in_schema=False)
 
 @router.get("/t/{tournament}")
 async def tournament_page(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
-    status, pods = await models(request, caller, tournament, Query("status"), Query("pods"))
-    assert isinstance(status, Status) and isinstance(pods, Pods)
+    status, steps = await models(request, caller, tournament, Query("status"),
+                                 Query("lifecycle"))  # fmt: skip
+    assert isinstance(status, Status) and isinstance(steps, NextSteps)
     changing = status.stage == "registration" and may(caller)("change_options")
     return page(request, caller, "tournament.html.j2", tournament=tournament,
-                status=status, next=next_step(status, pods),
+                status=status, next=next_step(status, steps.steps),
                 ruleset_options=ruleset_options(status.ruleset) if changing else None,
                 shown_options={k: shown(v) for k, v in status.options.items()})  # fmt: skip

@@ -2,8 +2,11 @@
 given), the bracket as paired with its winners, finish and reopen the tournament,
 the final standings, and the results as CSV and JSON downloads.
 
-The bracket and standings are the read side's models; the downloads are ``tledger
-export --format csv|json`` (``commands.text.results_csv.results_bytes``) of the whole log.
+The bracket and standings are the read side's models; the cut, the next elimination
+round and the finish are offered when the tournament's lifecycle allows them
+(``projections.lifecycle``, the read model ``lifecycle``), a size asked for when the
+ruleset's cut cannot be made; the downloads are ``tledger export --format csv|json``
+(``commands.text.results_csv.results_bytes``) of the whole log.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from commands.console.respond import act, answered, form_of, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.reads.cache import Query as ReadQuery
 from commands.reads.models import Bracket, Standings, Status
+from commands.reads.next_step import NextSteps
 from commands.text.results_csv import results_bytes
 from projections.state import TournamentState
 
@@ -28,15 +32,15 @@ EXPORTS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
 
 @router.get("")
 async def finals_page(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
-    status, bracket, standings = await models(
+    status, bracket, standings, steps = await models(
         request, caller, tournament, ReadQuery("status"), ReadQuery("bracket"),
-        ReadQuery("standings"))  # fmt: skip
+        ReadQuery("standings"), ReadQuery("lifecycle"))  # fmt: skip
     assert isinstance(status, Status) and isinstance(bracket, Bracket)
-    assert isinstance(standings, Standings)
+    assert isinstance(standings, Standings) and isinstance(steps, NextSteps)
     return page(request, caller, "org_finals.html.j2",
                 **frame(tournament, await title_of(request, tournament), "finals",
                         heading="Cut & finish", status=status, bracket=bracket,
-                        standings=standings))  # fmt: skip
+                        standings=standings, steps=steps.steps))  # fmt: skip
 
 
 @router.post("/cut")

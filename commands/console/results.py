@@ -30,7 +30,7 @@ from commands.reads.cache import Query as ReadQuery
 from commands.reads.correction_preview import correction_impact, correction_preview
 from commands.reads.eventtext import describe_result
 from commands.reads.models import Pairings, Status
-from commands.reads.next_step import next_step
+from commands.reads.next_step import NextSteps, next_step
 from commands.reads.results_doc import results_round
 from commands.reads.roundtables import seated_tables
 from commands.text.result_text import hint, parse_result, table_entry
@@ -45,16 +45,18 @@ Text = Annotated[str, Query(max_length=200)]
 async def results_page(request: Request, tournament: str, caller: ConsoleCaller,
                        table: Text = "") -> Response:  # fmt: skip
     now = handler_of(request).clock()
-    status, pairings = await models(request, caller, tournament, ReadQuery("status"),
-                                    ReadQuery("pairings"), at=now)  # fmt: skip
+    status, pairings, steps = await models(request, caller, tournament, ReadQuery("status"),
+                                           ReadQuery("pairings"), ReadQuery("lifecycle"),
+                                           at=now)  # fmt: skip
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
+    assert isinstance(steps, NextSteps)
     played, typing = await over_state(
         request, tournament, lambda s, names: (played_rounds(s, names), hint(s))
     )
     return page(request, caller, "org_results.html.j2",
                 **frame(tournament, await title_of(request, tournament), "results",
                         heading="Results", status=status, pairings=pairings,
-                        next=next_step(status),
+                        next=next_step(status, steps.steps),
                         island=island(status, pairings), played=played, hint=typing,
                         table=table))  # fmt: skip
 

@@ -29,7 +29,7 @@ from commands.pages.paper import printout
 from commands.pages.printouts import KINDS
 from commands.reads.cache import Query as ReadQuery
 from commands.reads.models import Clock, Pairings, Status
-from commands.reads.next_step import next_step
+from commands.reads.next_step import NextSteps, next_step
 from commands.reads.podviews import Pods
 from commands.reads.roundtables import editor_rows, hand_editor, round_steps, seated_tables
 from commands.reads.views import registered_names
@@ -48,11 +48,12 @@ MAX_TABLES = 1100
 @router.get("/round")
 async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
                      manual: Annotated[int, Query(ge=0, le=1)] = 0) -> Response:  # fmt: skip
-    status, pairings, clock, pods = await models(
+    status, pairings, clock, pods, steps = await models(
         request, caller, tournament, ReadQuery("status"), ReadQuery("pairings"),
-        ReadQuery("clock"), ReadQuery("pods"))  # fmt: skip
+        ReadQuery("clock"), ReadQuery("pods"), ReadQuery("lifecycle"))  # fmt: skip
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
     assert isinstance(clock, Clock) and isinstance(pods, Pods)
+    assert isinstance(steps, NextSteps)
     query = {k: v for k, v in request.query_params.items() if k[:1] in "ab"}
     editor = None
     if manual:
@@ -60,8 +61,8 @@ async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
     return page(request, caller, "org_round.html.j2",
                 **frame(tournament, await title_of(request, tournament), "round",
                         heading="Round", status=status, pairings=pairings, editor=editor,
-                        steps=round_steps(status), tables=seated_tables(status, pairings),
-                        clock=clock, pods=pods, next=next_step(status, pods),
+                        steps=round_steps(steps.steps), tables=seated_tables(status, pairings),
+                        clock=clock, pods=pods, next=next_step(status, steps.steps),
                         deck_format=status.options.get("deck_format")))  # fmt: skip
 
 

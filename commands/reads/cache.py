@@ -37,6 +37,7 @@ from commands.reads.judgequeue import judge_queue
 from commands.reads.listviews import published_lists
 from commands.reads.lru import Lru
 from commands.reads.models import ReadModel, Tournaments, TournamentSummary
+from commands.reads.next_step import next_steps
 from commands.reads.query import LOG_PAGE as LOG_PAGE
 from commands.reads.query import LogQuery as LogQuery
 from commands.reads.query import Query as Query
@@ -351,5 +352,7 @@ def build(
             return podviews.pods(state, names)
         case "clock":
             return clockviews.clock(state, query.round, names)
+        case "lifecycle":
+            return next_steps(state)
         case _:
             assert_never(query.view)

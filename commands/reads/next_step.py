@@ -1,78 +1,119 @@
-"""What the organizer does next, from the status read model: the console's overview
-says "Round 2 is complete: pair round 3".
+"""What can happen next, and the one thing the organizer does next (the console's
+overview says "Round 2 is complete: pair round 3").
 
-The round lifecycle, as the fold keeps it: a round is paired, started, and complete when
-every table has a confirmed result; the next round can be paired only then; after the
-Swiss rounds planned comes the cut (when the event has one), the elimination rounds from
-the bracket, and the finish once there is a champion. Before round 1 of an SWU limited
-event (swu-1.4 §2.3.2) come a draft's pods ("8 Spieler pro Gruppe", §2.3.2.1) and deck
-building ("30 Minuten", §2.3.2), as ``commands.limited`` orders them (pods, then deck
-building; pairing does not wait for either, so the advice moves on to round 1 once deck
-building has started). One sentence and the console tab where it is done; it decides
-nothing (the commands refuse what the rules refuse).
+Both come from the tournament's lifecycle (``projections.lifecycle``), the same answer
+the commands refuse by, so the advice never names a step a command refuses: a round
+is paired, started, and complete when every table has a confirmed result; then the
+next round is paired, the cut made after the Swiss rounds planned (when the event has
+one), the elimination rounds paired from the bracket, and the tournament finished once
+the last step allows it. Before round 1 of an SWU limited event (swu-1.4 §2.3.2) come
+a draft's pods ("8 Spieler pro Gruppe", §2.3.2.1) and deck building ("30 Minuten",
+§2.3.2); pairing does not wait for either, so the advice moves on to round 1 once
+deck building has started. One sentence and the console tab where it is done.
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from commands.reads.models import ReadModel, Status, TableState
-from commands.reads.podviews import Pods
+from projections.lifecycle import Lifecycle, lifecycle
+from projections.state import TournamentState
+
+
+class NextSteps(ReadModel):
+    """Each step of the tournament at ``seq``, allowed or refused with the sentence its
+    command is refused with (``projections.lifecycle.Lifecycle``)."""
+
+    tournament: str
+    seq: int
+    steps: Lifecycle
+
+
+def next_steps(state: TournamentState) -> NextSteps:
+    return NextSteps(tournament=state.id, seq=state.seq, steps=lifecycle(state))
+
+
+#: The command of the step the advice names; None for registering the players or
+#: exporting the results, or when the lifecycle allows nothing now (it says why).
+Advised = Literal[
+    "assign_pods", "start_deck_building", "pair_round", "start_round",
+    "report_result", "make_cut", "finish_tournament",
+] | None  # fmt: skip
 
 
 class NextStep(ReadModel):
-    """``waiting``: the current round's tables without a confirmed result, in table
-    order; ``missing`` of them have no result or one side's only, ``disputed`` have two
-    reports that differ, ``over_time`` are still playing after their time (only when
-    the status was read at a time, ``ReadSide.status_at``)."""
+    """``command``: the command the advice ``text`` names; ``waiting``: the current
+    round's tables without a confirmed result, in table order; ``missing`` of them have
+    no result or one side's only, ``disputed`` have two reports that differ,
+    ``over_time`` are still playing after their time (only when the status was read at
+    a time, ``ReadSide.status_at``)."""
 
     text: str
     tab: str
+    command: Advised
     missing: int
     disputed: int
     over_time: int = 0
     waiting: list[TableState] = Field(default_factory=list)
 
 
-def next_step(status: Status, pods: Pods | None = None) -> NextStep:
+def next_step(status: Status, steps: Lifecycle) -> NextStep:
     """The one thing to do next, and how many tables wait for a result or a judge
-    (``pods``: the draft's pods, when the event may have them)."""
+    (``status`` and ``steps`` of one seq)."""
     waiting = [t for t in status.tables if t.state != "confirmed"]
     missing = sum(t.state in ("missing", "unconfirmed") for t in waiting)
     disputed = sum(t.state == "disputed" for t in waiting)
-    text, tab = advice(status, missing + disputed, pods)
-    return NextStep(text=text, tab=tab, missing=missing, disputed=disputed,
+    text, tab, command = advice(status, steps, missing + disputed)
+    return NextStep(text=text, tab=tab, command=command, missing=missing, disputed=disputed,
                     over_time=sum(bool(t.over_time) for t in waiting),
                     waiting=waiting)  # fmt: skip
 
 
-def advice(status: Status, waiting: int, pods: Pods | None = None) -> tuple[str, str]:
-    stage, number, state = status.stage, status.round, status.round_state
-    if stage == "finished":
-        return "The tournament is finished: export the results", "finals"
-    if stage == "registration":
-        return before_round_1(status, pods)
-    if state == "paired":
-        return f"Round {number} is paired: print the pairings and start it", "round"
-    if state == "started" or waiting:
-        return f"Round {number} is under way: {waiting} results to enter", "results"
-    if status.champion:
-        return "The bracket has a champion: finish the tournament", "finals"
-    if stage == "swiss" and number >= status.rounds_planned and status.cut_size:
-        return f"Round {number} is complete: make the top {status.cut_size} cut", "finals"
-    if stage == "swiss" and number >= status.rounds_planned:
-        return f"Round {number} is complete: the Swiss rounds are played; finish", "finals"
-    return f"Round {number} is complete: pair round {number + 1}", "round"
+Advice = tuple[str, str, Advised]
 
 
-def before_round_1(status: Status, pods: Pods | None) -> tuple[str, str]:
+def advice(status: Status, steps: Lifecycle, waiting: int) -> Advice:
+    number = status.round
+    if status.stage == "finished":
+        return "The tournament is finished: export the results", "finals", None
+    if not number:
+        return before_round_1(status, steps)
+    if steps.start.allowed:
+        return f"Round {number} is paired: print the pairings and start it", "round", "start_round"
+    if status.round_state != "complete":
+        return (f"Round {number} is under way: {waiting} results to enter", "results",
+                "report_result")  # fmt: skip
+    return after_round(status, steps)
+
+
+def after_round(status: Status, steps: Lifecycle) -> Advice:
+    """Once the current round is complete: the cut when it may be made, else the next
+    round, else the finish; else why nothing can happen."""
+    done = f"Round {status.round} is complete"
+    if steps.cut.allowed:
+        return f"{done}: make the top {status.cut_size} cut", "finals", "make_cut"
+    if steps.pair.allowed:
+        return f"{done}: pair round {status.round + 1}", "round", "pair_round"
+    if steps.finish.allowed and status.champion:
+        return "The bracket has a champion: finish the tournament", "finals", "finish_tournament"
+    if steps.finish.allowed:
+        return f"{done}: the Swiss rounds are played; finish", "finals", "finish_tournament"
+    return f"{done}: {steps.pair.reason}", "finals", None
+
+
+def before_round_1(status: Status, steps: Lifecycle) -> Advice:
     """Registration, then a limited event's draft pods and deck building, then round 1."""
     players = status.active_players
     if players < 2:
-        return "Register the players", "players"
-    deck_format = status.options.get("deck_format")
-    if status.deck_building is None and deck_format in ("draft", "sealed"):
-        if deck_format == "draft" and pods is not None and not pods.pods:
-            return f"{players} players registered: assign the draft pods", "round"
-        return f"{players} players registered: start deck building", "round"
-    return f"{players} players registered: pair round 1", "round"
+        return "Register the players", "players", None
+    registered = f"{players} players registered"
+    if steps.start_deck_building.allowed:
+        return f"{registered}: start deck building", "round", "start_deck_building"
+    if steps.assign_pods.allowed:
+        return f"{registered}: assign the draft pods", "round", "assign_pods"
+    if steps.pair.allowed:
+        return f"{registered}: pair round 1", "round", "pair_round"
+    return f"{registered}: {steps.pair.reason}", "round", None

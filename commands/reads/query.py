@@ -26,6 +26,7 @@ StateView = Literal[
     "explain",
     "pods",
     "clock",
+    "lifecycle",
 ]
 
 

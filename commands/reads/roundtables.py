@@ -1,13 +1,13 @@
 """The Round and Results pages' read of the current round: which of the round's steps
-the organizer is offered now, each table with its players' names and its result state,
-and the hand editor's rows.
+the organizer is offered now, each table with its players' names and its result
+state, and the hand editor's rows.
 
-The round lifecycle, as the fold keeps it: the next round is paired when there is
-none or the current one is complete and the tournament is not finished; from the bracket
-once the cut is made; by hand only in the Swiss part (an elimination round's pairings
-are the bracket's); a paired round is started. These only decide which buttons a page
-shows: the commands refuse what the rules refuse. Pure functions of read models and the
-fold, so the console computes no rule itself.
+The steps offered are the tournament's lifecycle's (``projections.lifecycle``), the
+same answer the commands refuse by: the next round paired automatically (drawn in the
+Swiss part, from the bracket once the cut is made or for a team event's final), by
+hand in the Swiss part only, the paired round started, and before round 1 of an SWU
+limited event the draft's pods and deck building. Pure functions of read models and
+the fold, so the console computes no rule itself.
 """
 
 from __future__ import annotations
@@ -17,26 +17,30 @@ from collections.abc import Mapping
 from commands.reads.models import Pairings, ReadModel, Status
 from commands.reads.pairing_check import PairingCheck, check_pairings
 from commands.reads.people import sort_key
+from projections.lifecycle import Lifecycle
 from projections.pairing import eligible_players
 from projections.state import TournamentState
 
 
 class RoundSteps(ReadModel):
-    """``pair``: the next round may be paired (``from_bracket``: by the bracket);
-    ``by_hand``: it may be paired by hand; ``start``: the paired round may start."""
+    """``pair``: the next round may be paired (``from_bracket``: by the bracket, the
+    cut's or a team final's); ``by_hand``: it may be paired by hand; ``start``: the
+    paired round may start; ``assign_pods``, ``deck_building``: before round 1 of a
+    limited event, the draft's pods may be assigned, deck building started."""
 
     pair: bool
     from_bracket: bool
     by_hand: bool
     start: bool
+    assign_pods: bool
+    deck_building: bool
 
 
-def round_steps(status: Status) -> RoundSteps:
-    stage, state = status.stage, status.round_state
-    pair = stage != "finished" and (not state or state == "complete")
-    return RoundSteps(pair=pair, from_bracket=stage in ("cut", "elimination"),
-                      by_hand=pair and stage in ("registration", "swiss"),
-                      start=state == "paired")  # fmt: skip
+def round_steps(steps: Lifecycle) -> RoundSteps:
+    return RoundSteps(pair=steps.pair.allowed, from_bracket=steps.pairing != "swiss",
+                      by_hand=steps.pair_by_hand.allowed, start=steps.start.allowed,
+                      assign_pods=steps.assign_pods.allowed,
+                      deck_building=steps.start_deck_building.allowed)  # fmt: skip
 
 
 class SeatedTable(ReadModel):

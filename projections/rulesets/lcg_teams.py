@@ -71,8 +71,10 @@ ROUND_MINUTES = (80, 100)
 DEFAULT_ROUND_MINUTES = 90
 #: "Wertung": a game unfinished at time is a draw, "jedes Team erhält 2 Punkte"
 TEAM_DRAW_POINTS = 2
+#: the section every rule of a team event cites
+SECTION = "lcg-2.1d Team-Turniere"
 NO_FINALS = (
-    'a team tournament has no final rounds (lcg-2.1d Team-Turniere: "Eine '
+    f'a team tournament has no final rounds ({SECTION}: "Eine '
     'Finalrunde gibt es im Team-Turnier nicht")'
 )
 

@@ -246,7 +246,8 @@ def test_finals_export_downloads_csv_and_json(sign_in: Callable[..., TestClient]
     console = sign_in()
     run_round_one(console)
     page = console.get("/console/t/t1/finals")
-    assert page.status_code == 200 and "Make the cut" in page.text
+    assert page.status_code == 200 and "Export CSV" in page.text
+    assert "Make the cut" not in page.text, "round 1 of 3 is under way: no cut yet"
     csv = console.get("/console/t/t1/finals/export.csv")
     assert csv.status_code == 200 and "attachment" in csv.headers["content-disposition"]
     assert console.get("/console/t/t1/finals/export.json").json()["tournament"] == "t1"

@@ -1,7 +1,7 @@
 """The Round and Results pages' read of the current round (``commands.reads.roundtables``,
-``commands.reads.next_step``): the round lifecycle's steps (design: Round lifecycle), each
-table with its result state, the hand editor, and the tables waiting for a result,
-all from the read layer, so the console's templates compute no rule."""
+``commands.reads.next_step``): the steps the tournament's lifecycle allows, each table with
+its result state, the hand editor, and the tables waiting for a result, all from the
+read layer, so the console's templates compute no rule."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from datetime import timedelta
 from commands.handler import Handler
 from commands.reads.cache import Query, ReadSide
 from commands.reads.models import Pairings, Status
-from commands.reads.next_step import next_step
+from commands.reads.next_step import NextSteps, next_step
 from commands.reads.roundtables import editor_rows, hand_editor, round_steps, seated_tables
 from commands.reads.views import registered_names
 from ledger.url import open_store
@@ -24,18 +24,19 @@ def event() -> Handler:
     return handler
 
 
-def read(handler: Handler, *, late: bool = False) -> tuple[Status, Pairings]:
-    now = handler.folds.state(T).rounds[-1].started_at
+def read(handler: Handler, *, late: bool = False) -> tuple[Status, Pairings, NextSteps]:
+    state = handler.folds.state(T)
+    now = state.rounds[-1].started_at if state.rounds else None
     at = now + timedelta(minutes=80 if late else 5) if now is not None else None
-    status, pairings = (e.model for e in ReadSide(handler.folds).current(
-        T, [Query("status"), Query("pairings")], at))  # fmt: skip
+    status, pairings, steps = (e.model for e in ReadSide(handler.folds).current(
+        T, [Query("status"), Query("pairings"), Query("lifecycle")], at))  # fmt: skip
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
-    return status, pairings
+    assert isinstance(steps, NextSteps)
+    return status, pairings, steps
 
 
 def test_a_round_under_way_may_be_neither_paired_again_nor_started() -> None:
-    status, _ = read(event())
-    steps = round_steps(status)
+    steps = round_steps(read(event())[2].steps)
     assert (steps.pair, steps.by_hand, steps.start, steps.from_bracket) == (
         False, False, False, False)  # fmt: skip
 
@@ -43,14 +44,25 @@ def test_a_round_under_way_may_be_neither_paired_again_nor_started() -> None:
 def test_before_round_1_the_round_is_paired_automatically_or_by_hand() -> None:
     handler = Handler(open_store(f"memory://{uuid.uuid4().hex}"))
     send(handler, type="create_tournament", name="Showdown", ruleset="swu-1.4")
-    status = ReadSide(handler.folds).get(T, Query("status")).model
-    assert isinstance(status, Status)
-    steps = round_steps(status)
+    for player in ("p1", "p2"):
+        send(handler, type="register_player", player=player, name=NAMES[player])
+    steps = round_steps(read(handler)[2].steps)
     assert steps.pair and steps.by_hand and not steps.start and not steps.from_bracket
+    assert not steps.assign_pods and not steps.deck_building, "a premier event"
+
+
+def test_a_lone_player_is_not_paired_and_the_advice_says_to_register() -> None:
+    handler = Handler(open_store(f"memory://{uuid.uuid4().hex}"))
+    send(handler, type="create_tournament", name="Showdown", ruleset="swu-1.4")
+    send(handler, type="register_player", player="p1", name=NAMES["p1"])
+    status, _, steps = read(handler)
+    assert not round_steps(steps.steps).pair
+    assert steps.steps.pair.reason == "1 eligible player(s): a round needs at least two"
+    assert next_step(status, steps.steps).text == "Register the players"
 
 
 def test_each_table_carries_its_names_and_the_state_of_its_result() -> None:
-    status, pairings = read(event())
+    status, pairings, _ = read(event())
     seated = {t.table: t for t in seated_tables(status, pairings)}
     assert seated[1].state == "disputed" and seated[1].names == [NAMES["p1"], NAMES["p2"]]
     assert seated[2].state == "unconfirmed" and seated[4].state == "missing"
@@ -58,10 +70,12 @@ def test_each_table_carries_its_names_and_the_state_of_its_result() -> None:
 
 def test_the_tables_waiting_are_counted_missing_disputed_and_over_time() -> None:
     handler = event()
-    waiting = next_step(read(handler)[0])
+    status, _, steps = read(handler)
+    waiting = next_step(status, steps.steps)
     assert [t.table for t in waiting.waiting] == [1, 2, 3, 4]
     assert (waiting.missing, waiting.disputed, waiting.over_time) == (3, 1, 0)
-    late = next_step(read(handler, late=True)[0])  # swu-1.4 §4.2.1: a Bo3 round is 55 min
+    status, _, steps = read(handler, late=True)  # swu-1.4 §4.2.1: a Bo3 round is 55 min
+    late = next_step(status, steps.steps)
     assert late.over_time == 4
 
 
