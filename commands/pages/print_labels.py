@@ -1,5 +1,5 @@
-"""The printouts' words in English and German (issue 14: "the regulations and many
-events are German"). Every key in both languages: ``render.labels`` refuses a table
+"""The printouts' words in English and German (the regulations and many events are
+German). Every key in both languages: ``render.labels`` refuses a table
 with a missing translation, so a German wall never shows a stray English word.
 
 German follows the words of the German regulations where they have one
@@ -32,7 +32,7 @@ LABELS: dict[str, dict[str, str]] = {
     "by_table": {"en": "By table", "de": "Nach Tisch"},
     "by_name": {"en": "By name", "de": "Nach Name"},
     "opponent": {"en": "Opponent", "de": "Gegner"},
-    # who chooses initiative (X-Wing, Armada: issue 15); German as the regulations say it
+    # who chooses initiative (X-Wing, Armada); German as the regulations say it
     "initiative": {"en": "Initiative", "de": "Initiative"},
     "chooses_initiative": {"en": "chooses", "de": "bestimmt"},
     "initiative_tie": {"en": "tie: decide at random who chooses",

@@ -1,13 +1,20 @@
-"""The printouts (issue 14, Printouts): pairings for the wall, standings, match slips
-and the bracket as self-contained HTML with print CSS for A4 or Letter.
+"""The printouts: pairings for the wall, standings, match slips, the bracket and a
+draft's pods, as HTML with print CSS for A4 or Letter.
 
 Pure functions: read models of the typed read side (``commands.reads.views``,
 ``commands.reads.paper``), a language, the paper and the time printed (an input: the
 shell reads the clock) in; an HTML string out. Nothing here reads the store, the
 clock or joins a name. Every page carries the letterhead (event, what, round, time
-printed) and the witness line ``seq N HASH`` that ``verify --witness`` checks later
-(design: Integrity: "a head printed and posted at the venue" catches a re-hashed
-or truncated log).
+printed) and the witness line ``seq N HASH`` that ``verify --witness`` checks later: a
+head printed and posted at the venue catches a re-hashed or truncated log.
+
+One rule for their CSS, as for every page: the page as rendered here links its
+stylesheets (``static/print.css``, the kind's ``print-{kind}.css`` and the paper's
+``paper-{paper}.css``) and holds no inline style or script, so the console serves it
+under the one Content-Security-Policy (``commands.pages.policy``). ``tledger print``
+writes it through ``commands.pages.assets.self_contained``, which puts each linked
+stylesheet's text in its place: the file prints from any browser, offline and without
+a server, and is never served.
 """
 
 from __future__ import annotations
@@ -28,8 +35,8 @@ from commands.reads.podviews import Pods
 from projections.rulesets import ruleset
 
 KINDS = ("pairings", "standings", "slips", "bracket", "pods")
-#: ``--paper``: the CSS ``@page`` size of each paper (the page prints from any browser).
-PAPERS = {"a4": "A4", "letter": "letter"}
+#: ``--paper``: each has its CSS ``@page`` size in ``static/paper-{paper}.css``
+PAPERS = ("a4", "letter")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +53,7 @@ def pairings_page(head: Letterhead, pairings: Pairings, seats: Sequence[Seat], *
     """The round's pairings by table (table order, as the engine numbered them) and, on
     a new sheet, by name (``seats``, sorted by the read side). Where the ruleset gives
     initiative by list points (X-Wing, Armada), who chooses at each table, each
-    player's declared points, and the rule with its section (issue 15)."""
+    player's declared points, and the rule with its section."""
     shown = any(t.chooses_initiative or t.initiative_tie for t in pairings.pairings)
     rule = ruleset(head.ruleset).initiative if shown else None
     return page("print_pairings.html.j2", head, lang, printed_at, paper, "pairings",
@@ -103,9 +110,9 @@ def page(template: str, head: Letterhead, lang: str, printed_at: datetime, paper
         raise ValueError(f"paper {paper!r} (supported: {', '.join(PAPERS)})")
     t = print_labels(lang)
     stage = context.pop("stage")
-    return render(template, lang=lang, t=t, head=head, heading=t[heading],
-                  printed=printed(printed_at), page_size=PAPERS[paper],
-                  stage=t[stage] if stage else "", **context)  # fmt: skip
+    return render(template, lang=lang, t=t, head=head, heading=t[heading], kind=heading,
+                  printed=printed(printed_at), paper=paper, stage=t[stage] if stage else "",
+                  **context)  # fmt: skip
 
 
 def printed(at: datetime) -> str:

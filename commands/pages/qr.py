@@ -1,5 +1,5 @@
-"""QR codes as inline SVG for the match slips (issue 14, "Slips that report
-themselves"): a player scans the slip with a phone and lands on the report page.
+"""QR codes as inline SVG for the match slips (slips that report themselves): a player
+scans the slip with a phone and lands on the report page.
 
 Inline SVG, not an image file or a generator on the internet: the slip is one
 self-contained HTML file that prints from any browser on a venue's offline
