@@ -44,6 +44,7 @@ from commands.api.reads import Side, matches
 from commands.api.stream import KEEP_ALIVE, EventStream, Session
 from commands.errors import CommandError
 from commands.pages import public as pages
+from commands.pages.policy import PAGE_HEADERS
 from commands.pages.public_labels import language
 from commands.reads.cache import Entry, ReadSide
 from commands.reads.cache import Query as ReadQuery
@@ -190,9 +191,8 @@ def render(side: ReadSide, tournament: str, entries: Sequence[Entry], lang: str,
 
 def headers_of(etag: str | None = None) -> dict[str, str]:
     """Every public answer: no resource from elsewhere, nothing sent to another site."""
-    headers = {"Content-Security-Policy": pages.content_security_policy(),
-               "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-               "Cache-Control": "no-cache", "Vary": "Accept-Encoding, Accept-Language"}  # fmt: skip
+    headers = {**PAGE_HEADERS, "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache",
+               "Vary": "Accept-Encoding, Accept-Language"}  # fmt: skip
     if etag is not None:
         headers["ETag"] = etag
     return headers

@@ -37,6 +37,7 @@ from commands.api.limits import RateLimiter, limit_rate, read_body, retry_after
 from commands.api.reads import read_side
 from commands.api.writes import run
 from commands.errors import CommandError
+from commands.pages.policy import PAGE_HEADERS
 from commands.pages.slip_report import Notice, language, notice_page, report_page
 from commands.reads.cache import Query
 from commands.reads.papermodels import MatchSlip
@@ -48,13 +49,9 @@ from ledger.store import SlipCodeEntry, TokenEntry
 
 router = APIRouter()
 _CREATING = threading.Lock()
-#: the page needs no resource from anywhere: its own inline style and script only
-HEADERS = {
-    "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
-    "script-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-}
+#: never kept (the page shows the match as it stands), the code in the address never
+#: sent on as a referrer; the pages' one policy (its stylesheet and script are files)
+HEADERS = {**PAGE_HEADERS, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 MAX_FIELDS = 32
 
 

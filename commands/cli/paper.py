@@ -1,10 +1,12 @@
-"""``tledger print T KIND``: the venue's paper as one
-self-contained HTML file that prints from any browser: pairings for the wall,
-standings, match slips, the bracket.
+"""``tledger print T KIND``: the venue's paper as one self-contained HTML file that
+prints from any browser: pairings for the wall, standings, match slips, the bracket,
+a draft's pods.
 
 The shell's part only: read the store, the clock and the options, hand the read
-models to the pure renderers of ``commands.pages.printouts``, and write the file
-atomically (a printer never picks up half a page). Printing reads the log and
+models to the pure renderers of ``commands.pages.printouts``, put the page's linked
+stylesheets inline (``commands.pages.assets.self_contained``: the file needs no
+server; the console serves the same page with its stylesheets linked), and write the
+file atomically (a printer never picks up half a page). Printing reads the log and
 never appends to it.
 
 No PDF: the one engine that installs from PyPI as wheels without system libraries
@@ -102,13 +104,15 @@ def check_options(kind: str, round_number: int | None, lang: str, paper: str, ou
 
 def render_kind(tournament: str, kind: str, round_number: int | None, lang: str, paper: str,
                 base_url: str | None, store_url: str | None) -> str:  # fmt: skip
-    """The printout of ``kind`` from the tournament as it is now (the clock is read here)."""
+    """The printout of ``kind`` from the tournament as it is now (the clock is read here),
+    its CSS inline."""
     from commands.cli.read import load_state, names_of
+    from commands.pages.assets import self_contained
     from commands.pages.paper import printout
 
     store, state, _ = load_state(tournament, store_url)
-    return printout(store, state, names_of(store, state), kind, round_number, lang, paper,
-                    base_url, datetime.now(UTC))  # fmt: skip
+    return self_contained(printout(store, state, names_of(store, state), kind, round_number,
+                                   lang, paper, base_url, datetime.now(UTC)))  # fmt: skip
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -9,5 +9,7 @@ It adds no rule of its own: every action is a command of the contract run throug
 send it), and every page renders a read model of the one read layer
 (``commands.reads.cache``). Pages are server-rendered Jinja2 in the pages' environment
 (``commands.pages.render``), from the console's own templates in ``templates/``, with
-small scripts and a stylesheet of our own in ``static/`` and nothing from the internet.
+small scripts and a stylesheet of our own in ``static/`` (and the pages' shared
+``/static/countdown.js``), nothing inline (the pages' one Content-Security-Policy,
+``commands.pages.policy``) and nothing from the internet.
 """

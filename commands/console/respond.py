@@ -23,23 +23,19 @@ from commands.api.writes import run
 from commands.errors import CommandError
 from commands.handler import Outcome
 from commands.models import parse_command
+from commands.pages.policy import PAGE_HEADERS
 from commands.pages.render import render
 from commands.roles import Forbidden, Principal
 from projections.errors import ProjectionError
 from replay.errors import ReplayError
 
-#: nothing but this server's own files: no inline script, no resource from elsewhere
 #: the console's templates, beside its code and its static files
 TEMPLATES = ("console", Path(__file__).with_name("templates"))
+STATIC = Path(__file__).with_name("static")
 
-HEADERS = {
-    "Cache-Control": "no-store",
-    "Referrer-Policy": "same-origin",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
-    "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
-    "frame-ancestors 'none'",
-}
+#: the pages' one policy (nothing but this server's own files: no inline script or style,
+#: no resource from elsewhere), never kept, the console's addresses kept to itself
+HEADERS = {**PAGE_HEADERS, "Cache-Control": "no-store", "Referrer-Policy": "same-origin"}
 MAX_FORM = 256 * 1024  # a pasted list of 2,000 names fits
 
 

@@ -62,7 +62,8 @@ async def results_page(request: Request, tournament: str, caller: ConsoleCaller,
 
 
 def island(status: Status, pairings: Pairings) -> list[dict[str, Any]]:
-    """The current round's tables for the page's preview as you type (a JSON data block)."""
+    """The current round's tables for the page's preview as you type (JSON in the form's
+    ``data-tables``)."""
     return [{"table": t.table, "state": t.state,
              "players": [{"id": p, "name": n} for p, n in zip(t.players, t.names, strict=True)]}
             for t in seated_tables(status, pairings) if t.table is not None]  # fmt: skip

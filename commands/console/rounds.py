@@ -8,8 +8,10 @@ may play the next round (the second left empty: a bye). "Check" reloads the page
 the read layer's warnings (``commands.reads.pairing_check``: rematches, a second bye, a bye
 not to the lowest-ranked); "Pair" sends the contract's manual ``pair_round``. The
 printouts are ``tledger print``'s (``commands.pages.paper.printout``) served as pages
-for the browser's print dialog; slips printed by an organizer carry report codes for
-this server's own address, as ``tledger print slips --base-url`` does.
+for the browser's print dialog, linking their stylesheets under the console's policy
+(the file ``tledger print`` writes has them inline instead); slips printed by an
+organizer carry report codes for this server's own address, as ``tledger print slips
+--base-url`` does.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from commands.api.deps import handler_of
 from commands.console.reading import REFUSALS, frame, models, over_state, title_of
-from commands.console.respond import act, answered, back, form_of, one_line, page
+from commands.console.respond import HEADERS, act, answered, back, form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.pages.paper import printout
 from commands.pages.printouts import KINDS
@@ -36,12 +38,6 @@ from commands.reads.views import registered_names
 from projections.state import TournamentState
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}", include_in_schema=False)
-#: a printout's own inline style is its only resource; it runs no script
-PRINT_HEADERS = {
-    "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
-    "img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-}  # fmt: skip
 MAX_TABLES = 1100
 
 
@@ -126,4 +122,4 @@ async def printed(request: Request, tournament: str, kind: str, round_number: in
         html = await asyncio.to_thread(handler.folds.read, tournament, render)
     except REFUSALS as exc:
         return back(f"{PATH}/t/{tournament}/round", error=one_line(exc))
-    return HTMLResponse(html, headers=PRINT_HEADERS)
+    return HTMLResponse(html, headers=HEADERS)

@@ -8,14 +8,14 @@ redirect to the sign-in page; the pages of each concern live in their own router
 from __future__ import annotations
 
 import asyncio
-from importlib import resources
 from typing import Annotated
 from urllib.parse import quote
 
-from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from commands.api.reads import read_side
+from commands.api.static import served
 from commands.console import (
     audit,
     dashboard,
@@ -32,7 +32,7 @@ from commands.console import (
     setup,
     teams,
 )
-from commands.console.respond import HEADERS, back, console_path, form_of, page
+from commands.console.respond import HEADERS, STATIC, back, console_path, form_of, page
 from commands.console.session import (
     COOKIE,
     PATH,
@@ -40,11 +40,9 @@ from commands.console.session import (
     SignInNeeded,
     caller_of,
 )
+from commands.pages.assets import find
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
-STATIC = {"console.css": "text/css", "console.js": "text/javascript"}
-# the organizer's results entry
-STATIC["console-org.js"] = "text/javascript"
 ROUTERS: tuple[APIRouter, ...] = (router, dashboard.router)
 # the organizer's pages
 ROUTERS += (setup.router, players.router, lists.router, rounds.router, results.router,
@@ -106,14 +104,11 @@ async def home(request: Request, caller: ConsoleCaller) -> Response:
     return page(request, caller, "home.html.j2", tournaments=newest)
 
 
-@router.get("/static/{name}")
-async def static(name: str) -> Response:
-    """The console's own stylesheet and script (no build step, nothing from elsewhere)."""
-    if name not in STATIC:
-        raise HTTPException(404, f"no console file {name!r}")
-    body = resources.files("commands.console").joinpath("static", name).read_bytes()
-    headers = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
-    return Response(body, media_type=STATIC[name], headers=headers)
+@router.api_route("/static/{name}", methods=["GET", "HEAD"])
+async def static(request: Request, name: str) -> Response:
+    """The console's own stylesheet and scripts (no build step, nothing from elsewhere),
+    served as the pages' files are (``commands.api.static``)."""
+    return served(request, name, find(name, STATIC))
 
 
 def safe_next(target: str) -> str:

@@ -1,7 +1,8 @@
-"""A tournament's printout of one kind as a page: what ``tledger print`` writes to a file
-and the console serves. It reads the lists that decide who chooses initiative and, for
-slips with an address, issues the round's report codes; the rendering itself is the
-pure ``commands.pages.printouts``."""
+"""A tournament's printout of one kind as a page: what the console serves (its stylesheets
+linked) and ``tledger print`` writes to a file (with them inline:
+``commands.pages.assets.self_contained``). It reads the lists that decide who chooses
+initiative and, for slips with an address, issues the round's report codes; the
+rendering itself is the pure ``commands.pages.printouts``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The printouts: pairings for the wall, standings, match slips and the bracket as
-self-contained HTML with print CSS for A4 or Letter.
+"""The printouts: pairings for the wall, standings, match slips, the bracket and a
+draft's pods, as HTML with print CSS for A4 or Letter.
 
 Pure functions: read models of the typed read side (``commands.reads.views``,
 ``commands.reads.paper``), a language, the paper and the time printed (an input: the
@@ -8,6 +8,14 @@ clock or joins a name. Every page carries the letterhead (event, what, round, ti
 printed) and the witness line ``seq N HASH`` that ``verify --witness`` checks later: a
 head printed and posted at the venue catches a log that was re-hashed or truncated
 after it.
+
+One rule for their CSS, as for every page: the page as rendered here links its
+stylesheets (``static/print.css``, the kind's ``print-{kind}.css`` and the paper's
+``paper-{paper}.css``) and holds no inline style or script, so the console serves it
+under the one Content-Security-Policy (``commands.pages.policy``). ``tledger print``
+writes it through ``commands.pages.assets.self_contained``, which puts each linked
+stylesheet's text in its place: the file prints from any browser, offline and without
+a server, and is never served.
 """
 
 from __future__ import annotations
@@ -28,8 +36,8 @@ from commands.reads.podviews import Pods
 from projections.rulesets import ruleset
 
 KINDS = ("pairings", "standings", "slips", "bracket", "pods")
-#: ``--paper``: the CSS ``@page`` size of each paper (the page prints from any browser).
-PAPERS = {"a4": "A4", "letter": "letter"}
+#: ``--paper``: each has its CSS ``@page`` size in ``static/paper-{paper}.css``
+PAPERS = ("a4", "letter")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +111,9 @@ def page(template: str, head: Letterhead, lang: str, printed_at: datetime, paper
         raise ValueError(f"paper {paper!r} (supported: {', '.join(PAPERS)})")
     t = print_labels(lang)
     stage = context.pop("stage")
-    return render(template, lang=lang, t=t, head=head, heading=t[heading],
-                  printed=printed(printed_at), page_size=PAPERS[paper],
-                  stage=t[stage] if stage else "", **context)  # fmt: skip
+    return render(template, lang=lang, t=t, head=head, heading=t[heading], kind=heading,
+                  printed=printed(printed_at), paper=paper, stage=t[stage] if stage else "",
+                  **context)  # fmt: skip
 
 
 def printed(at: datetime) -> str:

@@ -5,18 +5,21 @@ Pairings with "where do I play?", the bracket, the standings and the head of the
 seq (``commands.reads.cache``): nothing here joins names, checks a phase or computes a
 value; tiebreakers are shown as their ruleset declares (``Tiebreaker.show``).
 
-Offline at the venue: the page has no resource from elsewhere (its CSS and its one
-script are inline, no font, image or script is fetched), and its Content-Security-
-Policy lets the browser load nothing else either: the script runs by its hash, so a
-name that holds markup is text, never code, even if it escaped the template.
+Offline at the venue: the page fetches nothing from elsewhere. Its stylesheet and its
+scripts are this server's own files (``static/public.css``, ``static/live.js``,
+``static/countdown.js``: ``commands.pages.assets``), and the Content-Security-Policy
+(``commands.pages.policy``) lets the browser run and load nothing else, so a name that
+holds markup is text, never code, even if it escaped the template. What the scripts
+need of the page (its addresses, its content's ETag, the polling interval) are
+``data-*`` attributes.
 
-The script (``templates/public_live.js.j2``) filters the tables as a visitor types
-(folded as ``commands.reads.people.folded`` folds: accents and case ignored), follows the
+``live.js`` filters the tables as a visitor types (folded as
+``commands.reads.people.folded`` folds: accents and case ignored), follows the
 tournament's live stream and fetches the page's content again when the seq moves, or
 every 30 s when the stream fails. Without script, ``?q=`` filters on the server.
 
 The round clock (on ``/t/{t}`` and on the projector's full-screen ``/t/{t}/clock``)
-is rendered as absolute UTC times from the clock read model; the same script counts
+is rendered as absolute UTC times from the clock read model; ``countdown.js`` counts
 down to them every second in the venue's local time, correcting the device's clock
 by the server's ``Date`` header. So a page of one seq keeps its bytes (and ETag)
 while its countdown runs.
@@ -24,16 +27,11 @@ while its countdown runs.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from markupsafe import Markup
-
 from commands.pages.public_labels import public_labels, round_name
-from commands.pages.render import LANGS, environment, render
+from commands.pages.render import LANGS, render
 from commands.public_switch import page_path
 from commands.reads.models import (
     Bracket,
@@ -48,7 +46,7 @@ from commands.reads.people import folded
 from projections.rulesets import ruleset
 from projections.rulesets.base import Tiebreaker
 
-#: the script's refetch when its live stream fails (a conditional GET with the ETag)
+#: the script's refetch when its live stream fails (polling with the content's ETag)
 POLL_SECONDS = 30
 
 
@@ -95,22 +93,6 @@ def paths_of(tournament: str, lang: str) -> Paths:
                  f"{page}/clock/content?lang={lang}")  # fmt: skip
 
 
-@cache
-def script() -> str:
-    """The page's script, as sent (it holds nothing of a tournament: its hash is fixed)."""
-    return environment().get_template("public_live.js.j2").render(poll_seconds=POLL_SECONDS)
-
-
-@cache
-def content_security_policy() -> str:
-    """Nothing from elsewhere: same-origin fetches and the live stream, inline styles,
-    and only the page's own script, named by its hash."""
-    digest = base64.b64encode(hashlib.sha256(script().encode()).digest()).decode()
-    return (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; "
-            "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; "
-            "frame-ancestors 'none'")  # fmt: skip
-
-
 def tiebreakers(ruleset_id: str) -> tuple[Tiebreaker, ...]:
     """The ruleset's tiebreakers in order, each with its label and how it is shown."""
     return ruleset(ruleset_id).tiebreakers
@@ -124,6 +106,7 @@ def context(models: PublicModels, lang: str) -> dict[str, Any]:
         "tiebreakers": tiebreakers(models.summary.ruleset),
         "paths": paths_of(models.summary.tournament, lang),
         "fold": folded, "round_name": lambda name: round_name(name, lang),
+        "poll_seconds": POLL_SECONDS,
     }  # fmt: skip
 
 
@@ -135,13 +118,12 @@ def render_content(models: PublicModels, lang: str) -> str:
 def render_page(models: PublicModels, lang: str, content_etag: str | None) -> str:
     """The whole page; ``content_etag`` is the ETag of its content without a search,
     which the script's first refetch sends (None: the page holds a search's tables)."""
-    return render("public.html.j2", **context(models, lang), script=Markup(script()),
-                  content_etag=content_etag or "")  # fmt: skip
+    return render("public.html.j2", **context(models, lang), content_etag=content_etag or "")
 
 
 def render_clock(models: PublicModels, lang: str, content_etag: str | None) -> str:
     """The projector's full-screen clock page (``content_etag``: as ``render_page``)."""
-    return render("public_clock.html.j2", **context(models, lang), script=Markup(script()),
+    return render("public_clock.html.j2", **context(models, lang),
                   content_etag=content_etag or "")  # fmt: skip
 
 

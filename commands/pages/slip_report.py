@@ -1,12 +1,13 @@
 """The report page of a match slip: what a player sees on a phone after scanning the
 slip's QR code, in English or German.
 
-It renders the ``MatchSlip`` read model (commands/reads/slipmatch.py) and nothing else: the
-event, round, table, both names, where the result stands and a form in the
-ruleset's shape. The page works offline at a venue (inline CSS, a few lines of
-inline script that only show and hide parts, nothing from the internet) and at
-360 px (big touch targets, no horizontal scrolling). Its labels live here: each face
-keeps its own (commands/pages/render.py).
+It renders the ``MatchSlip`` read model (commands/reads/slipmatch.py) and nothing else:
+the event, round, table, both names, where the result stands and a form in the
+ruleset's shape. The page works offline at a venue (its stylesheet and a small script
+that only shows and hides parts are this server's files, ``static/slip.css`` and
+``static/slip.js``; nothing from the internet, nothing inline) and at 360 px (big
+touch targets, no horizontal scrolling). Its labels live here: each face keeps its own
+(commands/pages/render.py).
 """
 
 from __future__ import annotations

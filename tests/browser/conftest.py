@@ -5,6 +5,10 @@ Without the browser the tests skip with a reason, unless ``TLEDGER_TEST_BROWSER=
 (``.ci/run`` sets it after installing ``chromium`` with apt): then a missing browser
 fails, so CI never passes by skipping. Screenshots go to ``tests/artifacts/``
 (git-ignored), one file per page, for a person to look at.
+
+Every page a test opens with the ``page`` and ``phone`` fixtures is watched: a test
+fails when the Content-Security-Policy refused anything on it (an inline script or
+style) or a script of it threw.
 """
 
 from __future__ import annotations
@@ -40,12 +44,47 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+#: each violation of the policy, as the page reports it to the test's binding
+LISTEN = """document.addEventListener("securitypolicyviolation", (e) => window.tledgerRefused(
+  `${location.pathname}: ${e.violatedDirective} ${e.blockedURI} line ${e.lineNumber}`));"""
+
+
+class Watched:
+    """What the pages of a browser context report: each Content-Security-Policy
+    violation (the ``securitypolicyviolation`` event), console error and uncaught
+    script error, with the page's address."""
+
+    def __init__(self, context: Any) -> None:
+        self.refused: list[str] = []
+        self.errors: list[str] = []
+        context.expose_function("tledgerRefused", lambda text: self.refused.append(text))
+        context.add_init_script(LISTEN)
+        context.on("page", self.follow)
+
+    def follow(self, page: Any) -> None:
+        def console(message: Any) -> None:
+            if message.type == "error":
+                self.errors.append(f"{page.url}: {message.text}")
+
+        page.on("console", console)
+        page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+
+    def check(self) -> None:
+        """No violation and no console or script error, but for a resource that did not
+        load (a stream a test cut off, a page that answers 404 on purpose: the test's
+        own business)."""
+        errors = [e for e in self.errors if "Failed to load resource" not in e]
+        assert not self.refused and not errors, [*self.refused, *errors]
+
+
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A desktop-sized page (A4 printouts are checked at this width)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watched = Watched(context)
     yield context.new_page()
     context.close()
+    watched.check()
 
 
 @pytest.fixture
@@ -53,8 +92,10 @@ def phone(browser: Any) -> Iterator[Any]:
     """A 360 px wide phone (the public page and the slip's report page)."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True)  # fmt: skip
+    watched = Watched(context)
     yield context.new_page()
     context.close()
+    watched.check()
 
 
 def screenshot(page: Any, name: str) -> Path:

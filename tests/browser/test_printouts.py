@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from commands.pages.assets import self_contained
 from tests.browser.conftest import no_horizontal_scroll, screenshot
 from tests.printing import Event, codes_for, swiss, with_bracket
 
@@ -20,8 +21,10 @@ def swu() -> Event:
 
 
 def show(page: Any, html: str, media: str = "screen") -> None:
+    """The printout as ``tledger print`` writes it to a file (its CSS inline), opened
+    with no server behind it."""
     page.emulate_media(media=media)
-    page.set_content(html, wait_until="load")
+    page.set_content(self_contained(html), wait_until="load")
 
 
 def pdf_pages(page: Any) -> list[tuple[float, float]]:

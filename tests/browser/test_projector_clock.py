@@ -2,7 +2,8 @@
 ``tledger serve``: a big countdown from the round's end, the round's name, the tables
 on extra time with their own ends, counting down live in the browser, German and
 English, no horizontal scrolling at 360 px, nothing fetched from elsewhere, and the
-page updating itself when a judge extends another table.
+page updating itself when a judge extends another table, and a projector whose own
+clock is wrong counting down by the server's (its ``Date`` header).
 
 Screenshots (tests/artifacts/): clock-projector (1280 x 720), clock-phone (360 px, in
 German), public-clock (the public page's clock line and the tables' extensions).
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -97,6 +99,17 @@ def test_the_clock_fits_a_phone_on_the_projector_page_and_the_public_page(
         assert phone.get_by_text(text).first.is_visible(), text
     assert no_horizontal_scroll(phone)
     screenshot(phone, name)
+
+
+def test_a_projector_whose_clock_is_two_hours_fast_counts_down_by_the_servers_clock(
+    page: Any, server: tuple[str, Handler]
+) -> None:
+    base, _ = server
+    page.clock.set_fixed_time(datetime.now(UTC) + timedelta(hours=2))
+    page.goto(f"{base}/t/armada/clock?lang=en")
+    big = page.locator(".main .countdown")
+    expect(big).to_have_text(re.compile(r"^2:1\d:\d\d$"))  # not "Time!": its Date header
+    expect(page.locator("ol.xt li .countdown").first).to_have_text(re.compile(r"^2:2\d:\d\d$"))
 
 
 def test_the_projector_updates_itself_when_a_table_is_extended(

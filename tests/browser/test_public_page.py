@@ -176,6 +176,7 @@ def test_a_german_browser_gets_the_german_page(browser: Any, server: tuple[str, 
     assert page.locator("h2").first.inner_text().startswith("Runde 2 von 6")
     assert "TISCH" in visible_tables(page)[0]  # shown in capitals
     assert no_horizontal_scroll(page)
+    expect(page.locator("#live-state")).to_have_text("Aktualisiert sich selbst")
     screenshot(page, "public-de")
     assert requests.all_local()
     context.close()

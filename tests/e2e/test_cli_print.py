@@ -49,6 +49,8 @@ def test_each_printout_is_written_to_its_file_and_nothing_is_appended(
     assert page.startswith("<!doctype html>") and "Store Showdown" in words
     assert f"seq {before['seq']} {before['head']}" in words and "Round 3" in words
     assert "Fennec" in words  # a name from the registry
+    assert "<style>" in page and '<link rel="stylesheet"' not in page, "CSS inline: no server"
+    assert "<script" not in page
     assert status(swiss8) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["t.sqlite3", out.name])
 

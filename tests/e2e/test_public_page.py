@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from commands.handler import Handler
-from commands.pages.public import content_security_policy
+from commands.pages.policy import CONTENT_SECURITY_POLICY
 from ledger.url import open_store
 from tests.e2e.test_http import TLEDGER, Api, served, token
 from tests.e2e.test_stream import app_server
@@ -24,8 +24,6 @@ from tests.public_event import clean_postgres, running_event
 from tests.stores import KINDS, store_url
 
 CLOSED = "This tournament has no public page."
-#: the projector's clock page runs the public page's one script, so the same policy
-CSP_OF_THE_PAGES = content_security_policy()
 
 
 @pytest.fixture(params=KINDS)
@@ -107,7 +105,7 @@ def test_a_page_turned_off_and_an_unknown_tournament_answer_the_same_404(
         assert httpx.get(f"{base}/t/{event}").status_code == 200
         clock = httpx.get(f"{base}/t/{event}/clock")
         assert clock.status_code == 200 and 'class="countdown"' in clock.text
-        assert clock.headers["Content-Security-Policy"] == CSP_OF_THE_PAGES
+        assert clock.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
         again = httpx.get(
             f"{base}/t/{event}/clock", headers={"If-None-Match": clock.headers["ETag"]}
         )

@@ -9,6 +9,7 @@ rest against the application in process (FastAPI's TestClient) on SQLite.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from commands.api.limits import Settings
 from commands.api.slips import GuessLimiter
 from commands.handler import Handler
 from commands.models import parse_command
+from commands.pages.policy import CONTENT_SECURITY_POLICY
 from commands.slipcodes import issue_codes
 from commands.web import create_app
 from ledger.slip_rows import STORED_AS
@@ -340,9 +342,11 @@ def test_the_page_loads_nothing_from_elsewhere_and_keeps_the_code_out_of_the_log
     http = client(local, access_log=lines.append)
     code = local.codes[("p1", "p2")]
     page = http.get(f"/s/{code}")
-    assert "default-src 'none'" in page.headers["Content-Security-Policy"]
+    assert page.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
     assert page.headers["Cache-Control"] == "no-store"
-    assert "http://" not in page.text and "https://" not in page.text and "src=" not in page.text
+    assert "http://" not in page.text and "https://" not in page.text
+    assert re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text) == [
+        "/static/base.css", "/static/slip.css", "/static/slip.js"]  # fmt: skip
     assert [line["path"] for line in lines] == ["/s/{code}"]
     assert code not in str(lines)
 

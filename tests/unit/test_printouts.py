@@ -10,6 +10,7 @@ import pytest
 
 from commands.errors import WrongPhase
 from commands.pages import printouts
+from commands.pages.assets import self_contained
 from commands.pages.print_labels import LABELS, print_labels, round_title
 from commands.pages.qr import qr_svg
 from commands.reads import paper
@@ -59,8 +60,9 @@ def test_a_name_that_is_markup_is_printed_as_text(swu: Event, kind: str) -> None
 
 
 def test_the_paper_sets_the_page_size_and_an_unknown_paper_is_refused(swu: Event) -> None:
-    assert "size: A4;" in swu.standings()
-    assert "size: letter;" in swu.standings(paper="letter")
+    assert '<link rel="stylesheet" href="/static/paper-a4.css">' in swu.standings()
+    assert "size: A4;" in self_contained(swu.standings())
+    assert "size: letter;" in self_contained(swu.standings(paper="letter"))
     with pytest.raises(ValueError, match="paper 'a3'"):
         swu.standings(paper="a3")
 
@@ -112,7 +114,8 @@ def test_a_512_player_page_prints_256_tables_in_table_order_without_cut_rows() -
     by_table = rows(page, "by-table")
     assert [r[0] for r in by_table] == [str(n) for n in range(1, 257)]
     assert len(rows(page, "by-name")) == 512
-    assert "break-inside: avoid" in page and "display: table-header-group" in page
+    inline = self_contained(page)
+    assert "break-inside: avoid" in inline and "display: table-header-group" in inline
     assert page.count('<tr class="running">') == 2  # a title row repeated on each sheet
 
 

@@ -1,13 +1,13 @@
-// The organizer's results entry: as the table number is typed, say who sits
-// there, from the page's JSON data block of the round's tables (no request, no inline
+// The organizer's results entry: as the table number is typed, say who sits there, from
+// the round's tables in the form's data-tables attribute (JSON: no request, no inline
 // script). The form works without it.
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
-  const data = document.getElementById("org-tables");
+  const form = document.getElementById("entry");
   const table = document.getElementById("entry-table");
   const preview = document.getElementById("entry-preview");
-  if (!data || !table || !preview) { return; }
-  const tables = JSON.parse(data.textContent || "[]");
+  if (!form || !table || !preview) { return; }
+  const tables = JSON.parse(form.dataset.tables || "[]");
   const show = () => {
     const found = tables.find((t) => String(t.table) === table.value.trim());
     if (!table.value.trim()) { preview.textContent = ""; return; }

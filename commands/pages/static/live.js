@@ -1,8 +1,10 @@
+// The public pages' live script (commands/pages/public.py): it filters the tables as a
+// visitor types, follows the tournament's live stream and swaps in the page's content
+// when the seq moves, or polls every data-poll seconds when the stream fails. Its data
+// are the page's data-* attributes; the countdowns are countdown.js's. The projector's
+// clock page has no search field.
 (function () {
   "use strict";
-  // The public pages' one script (commands/pages/public.py): no data of a tournament in
-  // it, so the Content-Security-Policy names it by a fixed hash. The projector's clock
-  // page has no search field.
   var page = document.getElementById("page");
   var content = document.getElementById("content");
   var input = document.getElementById("q");
@@ -11,39 +13,8 @@
   var etag = page.getAttribute("data-etag");
   // a page served for ?q= holds only the tables found: the first refresh fetches them all
   var whole = !input || !input.value;
+  var pollMs = Number(page.getAttribute("data-poll")) * 1000;
   var timer = null, poll = null, last = 0;
-  // the server's time minus this device's (from each answer's Date header): a projector
-  // whose clock is off still counts down to the judges' end of round
-  var skew = 0;
-
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
-
-  // Each countdown counts down to its data-ends (UTC), h:mm:ss past an hour (then marked
-  // "long": more digits to fit); at zero it says its data-over and marks its
-  // [data-clock] box "over".
-  function tick() {
-    var now = Date.now() + skew;
-    var clocks = content.querySelectorAll("[data-ends]");
-    for (var i = 0; i < clocks.length; i++) {
-      var left = Math.ceil((Date.parse(clocks[i].getAttribute("data-ends")) - now) / 1000);
-      var over = left <= 0;
-      var h = Math.floor(left / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
-      clocks[i].textContent = over ? clocks[i].getAttribute("data-over")
-        : (h ? h + ":" + pad(m) : m) + ":" + pad(s);
-      clocks[i].classList.toggle("long", !over && h > 0);
-      var box = clocks[i].closest("[data-clock]");
-      if (box) { box.classList.toggle("over", over); }
-    }
-  }
-
-  // Times are sent in UTC; the venue reads its own.
-  function localTimes() {
-    var times = content.querySelectorAll("time[data-at]");
-    for (var i = 0; i < times.length; i++) {
-      times[i].textContent = new Date(times[i].getAttribute("datetime")).toLocaleTimeString(
-        document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
-    }
-  }
 
   // As commands.reads.people.folded: case folded, decomposed, combining marks removed.
   function fold(text) {
@@ -51,8 +22,6 @@
   }
 
   function apply() {
-    localTimes();
-    tick();
     if (!input) { return; }
     var q = fold(input.value.trim());
     var matches = content.querySelectorAll("li.match");
@@ -78,8 +47,6 @@
     var headers = whole && etag ? { "If-None-Match": etag } : {};
     return fetch(contentUrl, { headers: headers, cache: "no-store", credentials: "omit" })
       .then(function (answer) {
-        var date = Date.parse(answer.headers.get("Date") || "");
-        if (!isNaN(date)) { skew = date - Date.now(); tick(); }
         if (answer.status === 404) { location.reload(); return; }
         if (answer.status !== 200) { return; }
         var tag = answer.headers.get("ETag");
@@ -107,7 +74,7 @@
   }
 
   function polling(on) {
-    if (on && !poll) { poll = setInterval(refresh, {{ poll_seconds * 1000 }}); }
+    if (on && !poll) { poll = setInterval(refresh, pollMs); }
     if (!on && poll) { clearInterval(poll); poll = null; }
     state.textContent = state.getAttribute(on ? "data-poll-text" : "data-live-text");
   }
@@ -132,11 +99,8 @@
     });
   }
 
-  localTimes();
-  tick();
-  setInterval(tick, 500);
-  // a page with a clock asks once at once: the answer (304 or not) brings the server's time
-  if (!whole || content.querySelector("[data-ends]")) { refresh(); }
+  // a page served for ?q= holds only the tables found: fetch them all at once
+  if (!whole) { refresh(); }
   if (window.EventSource) {
     var source = new EventSource(page.getAttribute("data-live"));
     source.onmessage = function (event) {
