@@ -153,7 +153,7 @@ def create_tournament(
 ) -> list[EventBase]:
     if state.exists:
         raise TournamentExists(c.tournament)
-    limited.refuse_twin_suns(c.type, c.ruleset, c.options)
+    limited.refuse_unsupported(c.type, c.ruleset, c.options)
     options = ruleset(c.ruleset, c.options).options
     chosen = options.pop("seed", seed)
     return [TournamentCreated(**base, name=c.name, ruleset=c.ruleset, options=options, seed=chosen)]
@@ -172,9 +172,12 @@ def pair_round(
     state: TournamentState, c: m.PairRound, base: dict[str, Any], seed: int
 ) -> list[EventBase]:
     require_complete(state, "the next round is paired")
-    if state.options.get("deck_format") == "twin_suns":
-        raise RuleViolation(f"Twin Suns is a multiplayer format ({state.ruleset} §2.3.1.2): "
-                            "this ledger pairs head-to-head matches only")  # fmt: skip
+    fmt = limited.deck_format(state)
+    if fmt is not None and fmt.multiplayer:
+        raise RuleViolation(
+            f"{fmt.label} is a multiplayer format ({state.ruleset} {fmt.section}): "
+            "this ledger pairs head-to-head matches only"
+        )
     if state.cut is not None:
         if c.pairings is not None or c.avoid:
             raise InvalidCommand("pair_round: elimination rounds are paired from the bracket")

@@ -8,14 +8,13 @@ Twin Suns refused.
   empfohlen" and the organizer may make groups smaller or larger (§2.3.2.1):
   ``assign_pods`` seats the active players at random from a recorded seed
   (:mod:`projections.pods` says how they split).
-- Twin Suns "verwendet die Multiplayer-Regeln" of the Comprehensive Rules (§2.3.1.2)
-  and "hat ... seine eigenen Regeln, was Rundenzeit, Ausgang eines Matches und
-  Rundenanzahl anbelangt" (swu-1.4 §4.2 note, swu-1.0 §4.2 note): those rules are in
-  a document the regulations here do not contain, so a Twin Suns event is refused
-  when it is created or switched to, rather than run by head-to-head rules it does not
-  follow. A ``tournament_created`` already stored with ``deck_format: "twin_suns"``
-  still folds (events are facts): its lists are still checked by the Twin Suns rules
-  and ``pair_round`` still refuses to pair it.
+- Twin Suns, a multiplayer format whose rules are in a document the regulations here
+  do not contain (:mod:`projections.rulesets.swu_decks`), is refused when an event is
+  created or switched to (``Ruleset.refusal``). A ``tournament_created`` already
+  stored with ``deck_format: "twin_suns"`` still folds (events are facts): its lists
+  are still checked by the Twin Suns rules and ``pair_round`` still refuses to pair it.
+
+The formats and their sections are the ruleset's (``Ruleset.deck_formats``).
 
 Where the document is silent, our choices (tested):
 - Pods are assigned before round 1 is paired and may be assigned again (a late
@@ -33,7 +32,7 @@ Where the document is silent, our choices (tested):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -43,28 +42,28 @@ from commands.errors import InvalidCommand, RuleViolation, WrongPhase
 from ledger.event_base import EventBase
 from ledger.limited_events import DeckBuildingStarted, PodsAssigned
 from projections.pods import ENGINE, SMALLEST_POD, draw_pods
+from projections.rulesets import registered, ruleset_class
+from projections.rulesets.deck_rules import DeckFormat
+from projections.standings import ruleset_of
 from projections.state import TournamentState
 
-LIMITED_FORMATS = ("draft", "sealed")
-#: the sections, numbered alike in swu-1.4 and swu-1.0
-LIMITED, DRAFT, TWIN_SUNS = "§2.3.2", "§2.3.2.1", "§2.3.1.2"
+
+def deck_format(state: TournamentState) -> DeckFormat | None:
+    """The event's deck-building format (``Ruleset.deck_format``); None for a game that
+    has no formats to choose from."""
+    return ruleset_of(state).deck_format
 
 
-def deck_format(state: TournamentState) -> str | None:
-    """The SWU event's deck format (premier unless the option says otherwise); None for
-    another game, which has no limited formats."""
-    if not state.ruleset.startswith("swu-"):
-        return None
-    return str(state.options.get("deck_format") or "premier")
-
-
-def is_limited(state: TournamentState) -> bool:
-    return deck_format(state) in LIMITED_FORMATS
-
-
-def cited(state: TournamentState, section: str) -> str:
-    """``swu-1.4 §2.3.2``: the event's SWU ruleset, or swu-1.4 for another game's."""
-    return f"{state.ruleset if state.ruleset.startswith('swu-') else 'swu-1.4'} {section}"
+def having(
+    state: TournamentState, wanted: Callable[[DeckFormat], bool]
+) -> tuple[str, list[DeckFormat]]:
+    """The event's ruleset id and its ``wanted`` formats; where it has none, those of the
+    first registered ruleset that has (a refusal names where such a format is)."""
+    for rules in (type(ruleset_of(state)), *registered()):
+        found = [f for f in rules.deck_formats if wanted(f)]
+        if found:
+            return rules.id, found
+    raise AssertionError("no registered ruleset has such a format")
 
 
 def ends_at_text(started: DeckBuildingStarted) -> str:
@@ -72,30 +71,31 @@ def ends_at_text(started: DeckBuildingStarted) -> str:
     return ends.strftime("%H:%M UTC")
 
 
-def before_round_1(state: TournamentState, what: str) -> None:
+def before_round_1(state: TournamentState, what: str, section: str) -> None:
     if state.stage != "registration":
         raise WrongPhase(
             f"{what}: round 1 is paired (stage {state.stage}); limited events build their "
-            f"decks before the first round ({cited(state, LIMITED)})"
+            f"decks before the first round ({section})"
         )
 
 
-def require_format(state: TournamentState, formats: tuple[str, ...], refusal: str) -> str:
+def require_format(state: TournamentState, formats: list[DeckFormat], refusal: str) -> DeckFormat:
     """The event's deck format when it is one of ``formats``; else the refusal, saying
     what the event is instead."""
     fmt = deck_format(state)
-    if fmt not in formats:
-        what = f"its deck_format is {fmt}" if fmt else f"it runs {state.ruleset}"
+    if fmt is None or fmt not in formats:
+        what = f"its deck_format is {fmt.name}" if fmt else f"it runs {state.ruleset}"
         raise RuleViolation(f"{refusal}; {what}")
-    return str(fmt)
+    return fmt
 
 
 def assign_pods(state: TournamentState, c: m.AssignPods, base: Base, seed: int) -> list[EventBase]:
     require_role(c.actor, ("organizer",), "assign draft pods")
-    require_format(
-        state, ("draft",), f"assign_pods: draft pods are for a draft event ({cited(state, DRAFT)})"
+    rid, drafts = having(state, lambda f: f.pods is not None)
+    fmt = require_format(
+        state, drafts, f"assign_pods: draft pods are for a draft event ({rid} {drafts[0].pods})"
     )
-    before_round_1(state, "assign_pods")
+    before_round_1(state, "assign_pods", f"{rid} {fmt.section}")
     if state.deck_building is not None:
         raise WrongPhase(f"assign_pods: deck building started at "
                          f"{state.deck_building.at:%H:%M UTC}: the draft is over")  # fmt: skip
@@ -113,27 +113,29 @@ def start_deck_building(
     state: TournamentState, c: m.StartDeckBuilding, base: Base, seed: int
 ) -> list[EventBase]:
     require_role(c.actor, ("organizer",), "start deck building")
+    rid, limited = having(state, lambda f: f.limited)
+    names = " and ".join(f.name for f in limited)
     fmt = require_format(
         state,
-        LIMITED_FORMATS,
-        "start_deck_building: decks are built at the "
-        f"event in draft and sealed only ({cited(state, LIMITED)})",
+        limited,
+        f"start_deck_building: decks are built at the event in {names} only "
+        f"({rid} {limited[0].section})",
     )
-    before_round_1(state, "start_deck_building")
+    before_round_1(state, "start_deck_building", f"{rid} {fmt.section}")
     if state.deck_building is not None:
         raise WrongPhase(f"start_deck_building: deck building started already at "
                          f"{state.deck_building.at:%H:%M UTC} (until "
                          f"{ends_at_text(state.deck_building)})")  # fmt: skip
-    if fmt == "draft":
-        require_seats(state)
+    if fmt.pods is not None:
+        require_seats(state, f"{rid} {fmt.pods}")
     return [DeckBuildingStarted(**base, minutes=c.minutes)]
 
 
-def require_seats(state: TournamentState) -> None:
+def require_seats(state: TournamentState, section: str) -> None:
     """A draft's decks are built from what was drafted: every active player needs a seat."""
     if state.pods is None:
         raise WrongPhase(f"start_deck_building: a draft builds from the cards drafted in "
-                         f"pods: assign_pods first ({cited(state, DRAFT)})")  # fmt: skip
+                         f"pods: assign_pods first ({section})")  # fmt: skip
     seated = {p for pod in state.pods.pods for p in pod.players}
     unseated = [p for p in state.active_players if p not in seated]
     if unseated:
@@ -144,22 +146,10 @@ def require_seats(state: TournamentState) -> None:
         )
 
 
-def is_twin_suns(value: Any) -> bool:
-    """``twin-suns``, ``twin_suns``, ``Twin Suns``: the format, however it is spelt."""
-    if not isinstance(value, str):
-        return False
-    return "".join(ch for ch in value.casefold() if ch.isalnum()) == "twinsuns"
-
-
-def refuse_twin_suns(command: str, ruleset_id: str, options: Mapping[str, Any]) -> None:
-    """Refuse an SWU event in the Twin Suns format (module docstring): input this ledger
-    does not take, as any option value a ruleset does not take (exit 2)."""
-    if not ruleset_id.startswith("swu-"):
-        return
-    if any(is_twin_suns(options.get(key)) for key in ("format", "deck_format")):
-        raise InvalidCommand(
-            f"{command}: Twin Suns is a multiplayer format ({ruleset_id} {TWIN_SUNS}, §4.2 "
-            "note): its round and match rules are in the Comprehensive Rules (sections 11 "
-            "and 12), a document these regulations do not contain; this ledger runs premier, "
-            "draft and sealed"
-        )
+def refuse_unsupported(command: str, ruleset_id: str, options: Mapping[str, Any]) -> None:
+    """Refuse an event this ledger does not run though its document has it, an SWU Twin
+    Suns event (``Ruleset.refusal``; module docstring): input this ledger does not
+    take, as any option value a ruleset does not take (exit 2)."""
+    reason = ruleset_class(ruleset_id).refusal(options)
+    if reason is not None:
+        raise InvalidCommand(f"{command}: {reason}")

@@ -29,25 +29,37 @@ from commands.context import Base
 from commands.errors import DuplicatePlayer, RuleViolation, WrongPhase
 from ledger.events import CutMade, EventBase, RoundPaired, TeamRegistered
 from projections.elimination import ENGINE, elimination_tables
-from projections.rulesets.lcg_teams import NO_FINALS
+from projections.rulesets import team_variant
+from projections.rulesets.base import TeamFormat
 from projections.schedule import rounds_planned
 from projections.standings import ruleset_of, swiss_standings
 from projections.state import TournamentState
 
-SECTION = "lcg-2.1d Team-Turniere"
+
+def team_format(state: TournamentState) -> TeamFormat | None:
+    """The event's team format (``Ruleset.team``); None where players compete."""
+    return ruleset_of(state).team
 
 
 def is_team_event(state: TournamentState) -> bool:
-    return ruleset_of(state).team
+    return team_format(state) is not None
+
+
+def section(state: TournamentState) -> str:
+    """The section of the event's team format, or of the registered one (a singles
+    event is told where team events are)."""
+    own = team_format(state)
+    return (own or team_variant()[2]).section
 
 
 def register_team(
     state: TournamentState, c: m.RegisterTeam, base: Base, seed: int
 ) -> list[EventBase]:
     if not is_team_event(state):
+        rid, option, _ = team_variant()
         raise RuleViolation(
-            f"register_team: {state.id!r} is not a team tournament (create an lcg-2.1d "
-            f'tournament with options {{"team": true}}, {SECTION})'
+            f"register_team: {state.id!r} is not a team tournament (create an {rid} "
+            f'tournament with options {{"{option}": true}}, {section(state)})'
         )
     members = tuple(p.player for p in c.members)
     if members[0] == members[1]:
@@ -69,15 +81,16 @@ def refuse_player(state: TournamentState) -> None:
     if is_team_event(state):
         raise RuleViolation(
             f"register_player: {state.id!r} is a team tournament; register players as a "
-            f"team of two with register_team ({SECTION})"
+            f"team of two with register_team ({section(state)})"
         )
 
 
 def refuse_cut(state: TournamentState) -> None:
-    if is_team_event(state):
+    team = team_format(state)
+    if team is not None:
         raise RuleViolation(
-            f"make_cut: {NO_FINALS}; teams level on points at the end play a final match, "
-            "which pair_round pairs"
+            f"make_cut: {team.no_finals}; teams level on points at the end play a final "
+            "match, which pair_round pairs"
         )
 
 
@@ -105,7 +118,7 @@ def pair_final(state: TournamentState, base: Base) -> list[EventBase]:
     if teams is None:
         raise WrongPhase(
             f"all {rounds_planned(state)} Swiss rounds are paired and no team is level with "
-            f"the leader on points: finish the tournament ({SECTION}: no final round)"
+            f"the leader on points: finish the tournament ({section(state)}: no final round)"
         )
     cut = CutMade(**base, size=2, seeds=teams, format="single")
     _, tables = elimination_tables(dataclasses.replace(state, cut=cut))
@@ -122,5 +135,5 @@ def require_no_final_due(state: TournamentState) -> None:
     if teams is not None:
         raise WrongPhase(
             f"{teams[0]} and {teams[1]} are level on points: pair_round pairs their final "
-            f"match before the tournament finishes ({SECTION})"
+            f"match before the tournament finishes ({section(state)})"
         )

@@ -19,6 +19,7 @@ from pydantic import Field
 
 from commands.reads.models import ReadModel, Status, TableState
 from commands.reads.podviews import Pods
+from projections.rulesets import ruleset
 
 
 class NextStep(ReadModel):
@@ -71,9 +72,9 @@ def before_round_1(status: Status, pods: Pods | None) -> tuple[str, str]:
     players = status.active_players
     if players < 2:
         return "Register the players", "players"
-    deck_format = status.options.get("deck_format")
-    if status.deck_building is None and deck_format in ("draft", "sealed"):
-        if deck_format == "draft" and pods is not None and not pods.pods:
+    fmt = ruleset(status.ruleset, status.options).deck_format
+    if status.deck_building is None and fmt is not None and fmt.limited:
+        if fmt.pods is not None and pods is not None and not pods.pods:
             return f"{players} players registered: assign the draft pods", "round"
         return f"{players} players registered: start deck building", "round"
     return f"{players} players registered: pair round 1", "round"
