@@ -149,7 +149,7 @@ def create_tournament(
 ) -> list[EventBase]:
     if state.exists:
         raise TournamentExists(c.tournament)
-    limited.refuse_twin_suns(c.type, c.ruleset, c.options)
+    limited.refuse_unsupported(c.type, c.ruleset, c.options)
     options = ruleset(c.ruleset, c.options).options
     chosen = options.pop("seed", seed)
     return [TournamentCreated(**base, name=c.name, ruleset=c.ruleset, options=options, seed=chosen)]

@@ -36,6 +36,8 @@ from ledger.events import (
     TimeExtensionGranted,
 )
 from ledger.store import ListEntry
+from projections.rulesets import registered
+from projections.rulesets.deck_rules import DeckCheck
 from projections.standings import ruleset_of
 from projections.state import Match, TournamentState
 
@@ -158,50 +160,58 @@ def record_deck_check(
     state: TournamentState, c: m.RecordDeckCheck, base: Base, seed: int,
     kept: Sequence[ListEntry] = (),
 ) -> list[EventBase]:  # fmt: skip
-    """swu-1.4 §6: deck checks before game 1, between games or after the match; the time
-    spent plus the ruleset's extra minutes (``RoundTime.deck_check_extra``: 3 for
-    shuffling) is added to that match. An illegal deck costs a game loss (at
-    the end of a match: in the match just finished). lcg-2.1d "Decküberprüfung": after a
-    match only; an illegal card annuls the game and earns a warning; a deck that cannot
-    be made legal by removing cards disqualifies the player. What was presented, when
-    given, is compared with the list in force (``kept``: the ``tledger_lists`` rows) and
-    the differences recorded; the outcome stays the judge's."""
+    """A deck check as the ruleset's ``deck_check`` says (swu-1.4 §6: before game 1,
+    between games or after the match, the time spent plus the ruleset's extra minutes,
+    ``RoundTime.deck_check_extra``: 3 for shuffling, added to that match, an illegal deck
+    a game loss, at the end of a match in the match just finished; lcg-2.1d
+    "Decküberprüfung": after a match only, an illegal card annuls the game and earns a
+    warning, a deck that cannot be made legal disqualifies the player). What was
+    presented, when given, is compared with the list in force (``kept``: the
+    ``tledger_lists`` rows) and the differences recorded; the outcome stays
+    the judge's."""
     require_role(c.actor, JUDGES, "record a deck check")
     player_of(state, c.player)
     rnd = round_of(state, c.round)
     match = rnd.match_for(c.player)
     if match is None or match.is_bye:
         raise WrongPhase(f"player {c.player!r} has no match in round {c.round} to check")
-    lcg = state.ruleset == "lcg-2.1d"
-    if lcg and c.timing != "after_match":
-        raise RuleViolation(
-            "lcg-2.1d Decküberprüfung: a deck check is requested after the match is over"
-        )
-    if c.outcome == "unfixable" and not lcg:
-        raise RuleViolation(
-            "outcome 'unfixable' is the lcg-2.1d rule; record 'illegal' and any further penalty"
-        )
+    rules = ruleset_of(state)
+    check_timing_and_outcome(rules.deck_check, c)
     events: list[EventBase] = [DeckCheckRecorded(**base, player=c.player, round=c.round,
                                                  timing=c.timing, outcome=c.outcome,
                                                  minutes=c.minutes,
                                                  **presented_fields(state, c, kept))]  # fmt: skip
-    extra = ruleset_of(state).round_time().deck_check_extra
+    extra = rules.round_time().deck_check_extra
     if c.timing != "after_match" and match.status != "confirmed" and extra is not None:
         events.append(TimeExtensionGranted(
             **base, round=c.round, players=match.players,
-            minutes=c.minutes + extra, reason="deck check (swu-1.4 §6)",
+            minutes=c.minutes + extra, reason=f"deck check ({rules.deck_check.section})",
         ))  # fmt: skip
     return events + deck_check_consequences(state, c, match, base, seed)
+
+
+def check_timing_and_outcome(rule: DeckCheck, c: m.RecordDeckCheck) -> None:
+    """A check after the match where the ruleset asks for no other; the outcome
+    'unfixable' where the ruleset has it."""
+    if rule.after_match_only and c.timing != "after_match":
+        raise RuleViolation(f"{rule.section}: a deck check is requested after the match is over")
+    if c.outcome == "unfixable" and not rule.unfixable:
+        having = [cls.id for cls in registered() if cls.deck_check.unfixable]
+        raise RuleViolation(
+            f"outcome 'unfixable' is the {having[0]} rule; record 'illegal' and any further penalty"
+        )
 
 
 def deck_check_consequences(
     state: TournamentState, c: m.RecordDeckCheck, match: Match, base: Base, seed: int
 ) -> list[EventBase]:
+    rules = ruleset_of(state)
     if c.outcome == "legal":
         return []
     if c.outcome == "unfixable":
-        return disqualification(state, c.player, "deck cannot be made legal (lcg-2.1d)", base)
-    penalty = "warning" if state.ruleset == "lcg-2.1d" else "game_loss"
+        reason = f"deck cannot be made legal ({rules.id})"
+        return disqualification(state, c.player, reason, base)
+    penalty = "warning" if rules.deck_check.annuls else "game_loss"
     infraction = "illegal deck found in a deck check"
     issued = PenaltyIssued(**base, player=c.player, round=c.round, penalty=penalty,
                            infraction=infraction)  # fmt: skip
@@ -213,16 +223,15 @@ def deck_check_consequences(
 def annulment(
     state: TournamentState, match: Match, player: str, base: Base, seed: int
 ) -> list[EventBase]:
-    """lcg-2.1d "Decküberprüfung": "Das Spiel wird annulliert". The document does not say
-    which game; we annul the games the offending player won in the match (a deck with an
-    illegal card helped only there); they score nothing for either player."""
-    if match.result is None or match.result.game_results is None:
+    """The games won with an illegal deck annulled (``Ruleset.annulled``), as a
+    correction of the match's result; nothing where none was won."""
+    if match.result is None:
         return []
-    games = tuple("annulled" if g == player else g for g in match.result.game_results)
-    if games == match.result.game_results:
+    rules = ruleset_of(state)
+    new = rules.annulled(match.result, player)
+    if new == match.result:
         return []
-    new = match.result.model_copy(update={"game_results": games})
-    return correction(state, match, new, "illegal card found: game annulled (lcg-2.1d)", base,
+    return correction(state, match, new, f"illegal card found: game annulled ({rules.id})", base,
                       seed)  # fmt: skip
 
 

@@ -8,14 +8,13 @@ Twin Suns refused.
   empfohlen" and the organizer may make groups smaller or larger (§2.3.2.1):
   ``assign_pods`` seats the active players at random from a recorded seed
   (:mod:`projections.pods` says how they split).
-- Twin Suns "verwendet die Multiplayer-Regeln" of the Comprehensive Rules (§2.3.1.2)
-  and "hat ... seine eigenen Regeln, was Rundenzeit, Ausgang eines Matches und
-  Rundenanzahl anbelangt" (swu-1.4 §4.2 note, swu-1.0 §4.2 note): those rules are in
-  a document the regulations here do not contain, so a Twin Suns event is refused
-  when it is created or switched to, rather than run by head-to-head rules it does not
-  follow. A ``tournament_created`` already stored with ``deck_format: "twin_suns"``
-  still folds (events are facts): its lists are still checked by the Twin Suns rules
-  and ``pair_round`` still refuses to pair it.
+- Twin Suns, a multiplayer format whose rules are in a document the regulations here
+  do not contain (:mod:`projections.rulesets.swu_decks`), is refused when an event is
+  created or switched to (``Ruleset.refusal``). A ``tournament_created`` already
+  stored with ``deck_format: "twin_suns"`` still folds (events are facts): its lists
+  are still checked by the Twin Suns rules and ``pair_round`` still refuses to pair it.
+
+The formats and their sections are the ruleset's (``Ruleset.deck_formats``).
 
 Where the document is silent, our choices (tested):
 - Pods are assigned before round 1 is paired and may be assigned again (a late
@@ -43,14 +42,17 @@ from commands.errors import InvalidCommand
 from ledger.event_base import EventBase
 from ledger.limited_events import DeckBuildingStarted, PodsAssigned
 from projections.lifecycle import lifecycle
-from projections.limited import LIMITED_FORMATS, TWIN_SUNS, deck_format
 from projections.pods import ENGINE, draw_pods
+from projections.rulesets import ruleset_class
+from projections.rulesets.deck_rules import DeckFormat
 from projections.standings import ruleset_of
 from projections.state import TournamentState
 
 
-def is_limited(state: TournamentState) -> bool:
-    return deck_format(ruleset_of(state)) in LIMITED_FORMATS
+def deck_format(state: TournamentState) -> DeckFormat | None:
+    """The event's deck-building format (``Ruleset.deck_format``); None for a game that
+    has no formats to choose from."""
+    return ruleset_of(state).deck_format
 
 
 def assign_pods(state: TournamentState, c: m.AssignPods, base: Base, seed: int) -> list[EventBase]:
@@ -72,22 +74,10 @@ def start_deck_building(
     return [DeckBuildingStarted(**base, minutes=c.minutes)]
 
 
-def is_twin_suns(value: Any) -> bool:
-    """``twin-suns``, ``twin_suns``, ``Twin Suns``: the format, however it is spelt."""
-    if not isinstance(value, str):
-        return False
-    return "".join(ch for ch in value.casefold() if ch.isalnum()) == "twinsuns"
-
-
-def refuse_twin_suns(command: str, ruleset_id: str, options: Mapping[str, Any]) -> None:
-    """Refuse an SWU event in the Twin Suns format (module docstring): input this ledger
-    does not take, as any option value a ruleset does not take (exit 2)."""
-    if not ruleset_id.startswith("swu-"):
-        return
-    if any(is_twin_suns(options.get(key)) for key in ("format", "deck_format")):
-        raise InvalidCommand(
-            f"{command}: Twin Suns is a multiplayer format ({ruleset_id} {TWIN_SUNS}, §4.2 "
-            "note): its round and match rules are in the Comprehensive Rules (sections 11 "
-            "and 12), a document these regulations do not contain; this ledger runs premier, "
-            "draft and sealed"
-        )
+def refuse_unsupported(command: str, ruleset_id: str, options: Mapping[str, Any]) -> None:
+    """Refuse an event this ledger does not run though its document has it, an SWU Twin
+    Suns event (``Ruleset.refusal``; module docstring): input this ledger does not
+    take, as any option value a ruleset does not take (exit 2)."""
+    reason = ruleset_class(ruleset_id).refusal(options)
+    if reason is not None:
+        raise InvalidCommand(f"{command}: {reason}")

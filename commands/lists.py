@@ -20,16 +20,14 @@ from typing import Any
 from commands import models as m
 from commands.context import Base, player_of, require_role
 from commands.errors import InvalidCommand, RuleViolation, WrongPhase
-from commands.limited import is_limited
 from ledger.events import DeckCheckRecorded, EventBase
 from ledger.list_events import ListCorrected, ListsLocked, ListSubmitted, Violation, counted
 from ledger.list_rows import checked
 from ledger.store import ListEntry
 from projections.errors import InvalidList
-from projections.rulesets.deckcompare import ListDifference, compare, summary
+from projections.rulesets.deckcompare import ListDifference, summary
 from projections.rulesets.decklists import DeckList as Shaped
-from projections.rulesets.decklists import LcgTeamList, list_hash, shaped, stored
-from projections.rulesets.list_rules import violations
+from projections.rulesets.decklists import list_hash, stored
 from projections.standings import ruleset_of
 from projections.state import TournamentState
 from projections.tournament import DeckList
@@ -37,8 +35,6 @@ from projections.tournament import DeckList
 #: the deck-check event's note when the player has no list to compare with
 NO_LIST = "no locked list to compare"
 LOCKED = "lists are locked: a judge corrects a list with correct_list and a reason"
-#: rulesets whose competitive tier asks for lists before the event (§3.1.3)
-LIST_SECTIONS = {"swu-1.4": "swu-1.4 §3.1.3", "swu-1.0": "swu-1.0 §3.1.3"}
 
 
 def submit_list(state: TournamentState, c: m.SubmitList, base: Base, seed: int) -> list[EventBase]:
@@ -93,27 +89,19 @@ def recorded(
         assert c.list is not None
         deck = shape(state, c.list, c.type, [p.player for p in c.members])
     else:
-        deck = shape(state, c.list, c.type, state.teams.get(c.player))
-    return stored(deck), violations(state.ruleset, ruleset_of(state).options, deck)
+        deck = shape(state, c.list, c.type, state.teams.get(c.player, ()))
+    return stored(deck), ruleset_of(state).list_violations(deck)
 
 
 def shape(
-    state: TournamentState, data: dict[str, Any], kind: str, members: Sequence[str] | None = None
+    state: TournamentState, data: dict[str, Any], kind: str, members: Sequence[str] = ()
 ) -> Shaped:
-    """A list in the tournament's shape. A team event takes a team's four decks, by the
-    members who play them (lcg-2.1d "Team-Turniere", "Anmeldung": "wer welches HS-Deck
-    und DS-Deck verwenden wird"), so its ``members`` must be the team's two."""
+    """A list in the tournament's shape (``Ruleset.read_list``); a team's list holds the
+    decks of its ``members``."""
     try:
-        deck = shaped(state.ruleset, data, kind, team=ruleset_of(state).team)
+        return ruleset_of(state).read_list(data, kind, members)
     except InvalidList as exc:
         raise InvalidCommand(str(exc)) from None
-    named = sorted(deck.members) if isinstance(deck, LcgTeamList) else None
-    if members is not None and named is not None and named != sorted(members):
-        raise InvalidCommand(
-            f"{kind}: a team's list holds the decks of its members {', '.join(members)} "
-            f"(got {', '.join(named)}; lcg-2.1d Team-Turniere: Anmeldung)"
-        )
-    return deck
 
 
 def list_entries(
@@ -144,12 +132,13 @@ def missing(state: TournamentState) -> tuple[str, ...]:
 
 
 def locked_at_start(state: TournamentState, number: int, base: Base) -> list[EventBase]:
-    """The lock that starting round 1 implies at competitive tier (§3.1.3), when lists
-    were submitted and are not locked yet; nothing otherwise."""
-    section = LIST_SECTIONS.get(state.ruleset)
-    if number != 1 or state.lists_locked or not state.lists or section is None:
+    """The lock that starting round 1 implies where lists are due before the event
+    (``Ruleset.lists_due``: swu-1.4 §3.1.3 at competitive tier), when lists were submitted
+    and are not locked yet; nothing otherwise."""
+    if number != 1 or state.lists_locked or not state.lists:
         return []
-    if ruleset_of(state).options.get("tier") != "competitive":
+    section = ruleset_of(state).lists_due()
+    if section is None:
         return []
     reason = f"round 1 starts at competitive tier: lists are handed in before the event ({section})"
     return [ListsLocked(**base, missing=missing(state), reason=reason)]
@@ -171,7 +160,7 @@ def presented_fields(
     ``kept``: the ``tledger_lists`` rows; the list in force is checked against its hash."""
     if c.presented is None:
         return {}
-    digest = list_hash(stored(shape(state, c.presented, c.type, state.teams.get(c.player))))
+    digest = list_hash(stored(shape(state, c.presented, c.type, state.teams.get(c.player, ()))))
     held = state.lists.get(c.player)
     if held is None:
         return {"presented_hash": digest, "note": NO_LIST}
@@ -187,10 +176,11 @@ def differences(
     checked against its event's hash: a damaged store is an integrity error); in an SWU
     limited event the draw deck and sideboard as one pool (swu-1.4 §2.3.2 note)."""
     entry = checked(state.id, {e.seq: e for e in kept}, held.seq, held.player, held.hash)
-    members = state.teams.get(held.player)
-    return compare(shape(state, entry.list, "record_deck_check"),
-                   shape(state, presented, "record_deck_check", members),
-                   pooled=is_limited(state))  # fmt: skip
+    listed = shape(state, entry.list, "record_deck_check")
+    members = state.teams.get(held.player, ())
+    return ruleset_of(state).list_differences(
+        listed, shape(state, presented, "record_deck_check", members)
+    )
 
 
 def presented_entries(
@@ -199,7 +189,7 @@ def presented_entries(
     """The presented list, kept at the seq of the deck-check event that commits to it."""
     if c.presented is None:
         return []
-    data = stored(shape(state, c.presented, c.type, state.teams.get(c.player)))
+    data = stored(shape(state, c.presented, c.type, state.teams.get(c.player, ())))
     return [
         ListEntry(state.id, seq, event.player, event.presented_hash, data)
         for seq, event in enumerate(events, start=first_seq)

@@ -31,22 +31,36 @@ from commands.errors import DuplicatePlayer, RuleViolation
 from ledger.events import CutMade, EventBase, RoundPaired, TeamRegistered
 from projections.elimination import ENGINE, elimination_tables
 from projections.lifecycle import final_teams
-from projections.rulesets.lcg_teams import SECTION
+from projections.rulesets import team_variant
+from projections.rulesets.base import TeamFormat
 from projections.standings import ruleset_of
 from projections.state import TournamentState
 
 
-def is_team_event(state: TournamentState) -> bool:
+def team_format(state: TournamentState) -> TeamFormat | None:
+    """The event's team format (``Ruleset.team``); None where players compete."""
     return ruleset_of(state).team
+
+
+def is_team_event(state: TournamentState) -> bool:
+    return team_format(state) is not None
+
+
+def section(state: TournamentState) -> str:
+    """The section of the event's team format, or of the registered one (a singles
+    event is told where team events are)."""
+    own = team_format(state)
+    return (own or team_variant()[2]).section
 
 
 def register_team(
     state: TournamentState, c: m.RegisterTeam, base: Base, seed: int
 ) -> list[EventBase]:
     if not is_team_event(state):
+        rid, option, _ = team_variant()
         raise RuleViolation(
-            f"register_team: {state.id!r} is not a team tournament (create an lcg-2.1d "
-            f'tournament with options {{"team": true}}, {SECTION})'
+            f"register_team: {state.id!r} is not a team tournament (create an {rid} "
+            f'tournament with options {{"{option}": true}}, {section(state)})'
         )
     members = tuple(p.player for p in c.members)
     if members[0] == members[1]:
@@ -68,7 +82,7 @@ def refuse_player(state: TournamentState) -> None:
     if is_team_event(state):
         raise RuleViolation(
             f"register_player: {state.id!r} is a team tournament; register players as a "
-            f"team of two with register_team ({SECTION})"
+            f"team of two with register_team ({section(state)})"
         )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from commands import models as m
 from commands.context import Base, player_of, require_role
 from commands.errors import InvalidCommand, RuleViolation, WrongPhase
-from commands.limited import refuse_twin_suns
+from commands.limited import refuse_unsupported
 from ledger.events import (
     EventBase,
     OptionsChanged,
@@ -20,7 +20,7 @@ from ledger.events import (
     RegistrationWithdrawn,
     TournamentReopened,
 )
-from projections.rulesets import ruleset
+from projections.rulesets import ruleset, team_variant
 from projections.state import TournamentState
 
 ORGANIZER_ROLE = ("organizer",)
@@ -86,12 +86,13 @@ def change_options(
     before_round_1(state, "options are fixed once pairing has begun")
     if "seed" in c.options:
         raise InvalidCommand("change_options: the seed is fixed when the tournament is created")
-    if "team" in c.options:
+    _, option, team = team_variant()
+    if option in c.options:
         raise InvalidCommand(
-            "change_options: 'team' is fixed when the tournament is created "
-            "(teams and players register differently, lcg-2.1d Team-Turniere)"
+            f"change_options: {option!r} is fixed when the tournament is created "
+            f"(teams and players register differently, {team.section})"
         )
-    refuse_twin_suns(c.type, state.ruleset, c.options)
+    refuse_unsupported(c.type, state.ruleset, c.options)
     merged: dict[str, Any] = {**state.options, **c.options}
     effective = ruleset(state.ruleset, {k: v for k, v in merged.items() if v is not None})
     if effective.options == state.options:

@@ -38,7 +38,7 @@ from projections.elimination import elimination_tables
 from projections.pairing import eligible_players, too_few
 from projections.refusal import ALLOWED, Step, invalid_command, rule_violation, wrong_phase
 from projections.rulesets import Ruleset
-from projections.rulesets.lcg_teams import NO_FINALS, SECTION
+from projections.rulesets.base import TeamFormat
 from projections.schedule import cut_size, players_present, rounds_planned
 from projections.standings import ruleset_of, swiss_standings
 from projections.state import TABLE_STATE, TournamentState
@@ -134,9 +134,10 @@ def before_pairing(state: TournamentState, rules: Ruleset) -> Step | None:
     waiting = unfinished(state, "the next round is paired")
     if waiting is not None:
         return wrong_phase(waiting)
-    if limited.deck_format(rules) == "twin_suns":
+    fmt = rules.deck_format
+    if fmt is not None and fmt.multiplayer:
         return rule_violation(
-            f"Twin Suns is a multiplayer format ({rules.id} {limited.TWIN_SUNS}): "
+            f"{fmt.label} is a multiplayer format ({rules.id} {fmt.section}): "
             "this ledger pairs head-to-head matches only"
         )
     return None
@@ -148,8 +149,10 @@ def pair(state: TournamentState, rules: Ruleset, how: Pairing, ready: Ready | No
         return refused
     if how == "bracket":
         return from_bracket(ready or elimination_tables(state))
-    if how == "final":
-        return ALLOWED if final_teams(state) is not None else wrong_phase(no_final(state))
+    if how == "final" and rules.team:
+        return (
+            ALLOWED if final_teams(state) is not None else wrong_phase(no_final(state, rules.team))
+        )
     planned = rounds_planned(state)
     if len(state.rounds) >= planned:
         return wrong_phase(f"all {planned} Swiss rounds are paired")
@@ -190,8 +193,8 @@ def cut(state: TournamentState, rules: Ruleset, *, sized: bool) -> Step:
     """The top cut from the final Swiss standings (swu-1.4 §4.1.2 and the rulesets'
     tables); ``sized``: of a size the organizer gives rather than the table's."""
     if rules.team:
-        return rule_violation(f"make_cut: {NO_FINALS}; teams level on points at the end "
-                              "play a final match, which pair_round pairs")  # fmt: skip
+        return rule_violation(f"make_cut: {rules.team.no_finals}; teams level on points at "
+                              "the end play a final match, which pair_round pairs")  # fmt: skip
     if state.cut is not None:
         return wrong_phase("the cut is made already")
     current = state.current
@@ -230,10 +233,10 @@ def finish(state: TournamentState, rules: Ruleset, ready: Ready | None) -> Step:
     if waiting is not None:
         return wrong_phase(waiting)
     teams = final_teams(state) if rules.team else None
-    if teams is not None:
+    if teams is not None and rules.team:
         return wrong_phase(
             f"{teams[0]} and {teams[1]} are level on points: pair_round pairs their final "
-            f"match before the tournament finishes ({SECTION})"
+            f"match before the tournament finishes ({rules.team.section})"
         )
     if state.cut is not None and (ready or elimination_tables(state))[0].champion is None:
         return wrong_phase(
@@ -260,8 +263,8 @@ def final_teams(state: TournamentState) -> tuple[str, str] | None:
     return ranked[0].player, ranked[1].player
 
 
-def no_final(state: TournamentState) -> str:
+def no_final(state: TournamentState, team: TeamFormat) -> str:
     return (
         f"all {rounds_planned(state)} Swiss rounds are paired and no team is level with "
-        f"the leader on points: finish the tournament ({SECTION}: no final round)"
+        f"the leader on points: finish the tournament ({team.section}: no final round)"
     )

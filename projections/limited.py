@@ -1,8 +1,8 @@
-"""Before round 1 of an SWU limited event (swu-1.4 §2.3.2, swu-1.0 §2.3.2): when a
-draft's pods may be assigned and deck building started, and why not.
+"""Before round 1 of a limited event (swu-1.4 §2.3.2, swu-1.0 §2.3.2): when a draft's
+pods may be assigned and deck building started, and why not.
 
 - Limited: the decks are built at the event, "Die Spieler haben 30 Minuten Zeit, ihr
-  Deck zu bauen" (§2.3.2), in draft and sealed only.
+  Deck zu bauen" (§2.3.2), in the ruleset's limited formats only (draft and sealed).
 - Draft: the players draft in pods, "8 Spieler pro Gruppe werden empfohlen"
   (§2.3.2.1); a pod needs players to pass cards to (``projections.pods``).
 
@@ -12,37 +12,31 @@ starts; deck building starts once, before round 1, and in a draft only when ever
 active player has a seat in a pod. Pairing does not wait for either: the ledger cannot
 see when the decks are done.
 
-The deck format is asked of the event's ruleset: a ruleset without the
-``deck_format`` option has no limited formats.
+The formats and their sections are the ruleset's (``Ruleset.deck_formats``); a refusal
+for an event of a game without them names the first registered ruleset that has them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 from ledger.limited_events import DeckBuildingStarted
 from projections.pods import SMALLEST_POD
 from projections.refusal import ALLOWED, Step, rule_violation, wrong_phase
-from projections.rulesets import Ruleset
+from projections.rulesets import Ruleset, registered
+from projections.rulesets.deck_rules import DeckFormat
 from projections.state import TournamentState
 
-LIMITED_FORMATS = ("draft", "sealed")
-#: the sections, numbered alike in swu-1.4 and swu-1.0
-LIMITED, DRAFT, TWIN_SUNS = "§2.3.2", "§2.3.2.1", "§2.3.1.2"
 
-
-def deck_format(rules: Ruleset) -> str | None:
-    """The event's deck format (premier unless the option says otherwise); None for a
-    ruleset without deck formats."""
-    if "deck_format" not in rules.option_choices:
-        return None
-    return str(rules.options.get("deck_format") or "premier")
-
-
-def cited(rules: Ruleset, section: str) -> str:
-    """``swu-1.4 §2.3.2``: the event's own regulation when it has deck formats, else
-    swu-1.4 (the regulation that has them)."""
-    return f"{rules.id if deck_format(rules) else 'swu-1.4'} {section}"
+def having(rules: Ruleset, wanted: Callable[[DeckFormat], bool]) -> tuple[str, list[DeckFormat]]:
+    """The event's ruleset id and its ``wanted`` formats; where it has none, those of the
+    first registered ruleset that has (a refusal names where such a format is)."""
+    for kind in (type(rules), *registered()):
+        found = [f for f in kind.deck_formats if wanted(f)]
+        if found:
+            return kind.id, found
+    raise AssertionError("no registered ruleset has such a format")
 
 
 def ends_at_text(started: DeckBuildingStarted) -> str:
@@ -53,9 +47,11 @@ def ends_at_text(started: DeckBuildingStarted) -> str:
 def assign_pods(state: TournamentState, rules: Ruleset) -> Step:
     """``assign_pods``: in a draft, before round 1, until deck building starts, with
     players enough for a pod."""
-    refused = (not_format(rules, ("draft",), "assign_pods: draft pods are for a draft "
-                          f"event ({cited(rules, DRAFT)})")
-               or after_round_1(state, rules, "assign_pods"))  # fmt: skip
+    rid, drafts = having(rules, lambda f: f.pods is not None)
+    refusal = f"assign_pods: draft pods are for a draft event ({rid} {drafts[0].pods})"
+    refused = not_format(rules, drafts, refusal) or after_round_1(
+        state, "assign_pods", f"{rid} {(rules.deck_format or drafts[0]).section}"
+    )
     if refused is not None:
         return refused
     if state.deck_building is not None:
@@ -69,44 +65,49 @@ def assign_pods(state: TournamentState, rules: Ruleset) -> Step:
 
 
 def start_deck_building(state: TournamentState, rules: Ruleset) -> Step:
-    """``start_deck_building``: in draft and sealed, once, before round 1; in a draft
+    """``start_deck_building``: in a limited format, once, before round 1; in a draft
     only once every active player has a seat."""
-    refused = (not_format(rules, LIMITED_FORMATS, "start_deck_building: decks are built at "
-                          f"the event in draft and sealed only ({cited(rules, LIMITED)})")
-               or after_round_1(state, rules, "start_deck_building"))  # fmt: skip
+    rid, limited = having(rules, lambda f: f.limited)
+    names = " and ".join(f.name for f in limited)
+    refusal = (f"start_deck_building: decks are built at the event in {names} only "
+               f"({rid} {limited[0].section})")  # fmt: skip
+    refused = not_format(rules, limited, refusal) or after_round_1(
+        state, "start_deck_building", f"{rid} {(rules.deck_format or limited[0]).section}"
+    )
     if refused is not None:
         return refused
     if state.deck_building is not None:
         return wrong_phase(f"start_deck_building: deck building started already at "
                            f"{state.deck_building.at:%H:%M UTC} (until "
                            f"{ends_at_text(state.deck_building)})")  # fmt: skip
-    return seats(state, rules) if deck_format(rules) == "draft" else ALLOWED
+    fmt = rules.deck_format
+    return seats(state, f"{rid} {fmt.pods}") if fmt is not None and fmt.pods else ALLOWED
 
 
-def not_format(rules: Ruleset, formats: tuple[str, ...], refusal: str) -> Step | None:
+def not_format(rules: Ruleset, formats: list[DeckFormat], refusal: str) -> Step | None:
     """The refusal, saying what the event is instead, unless its deck format is one of
     ``formats``."""
-    fmt = deck_format(rules)
-    if fmt in formats:
+    fmt = rules.deck_format
+    if fmt is not None and fmt in formats:
         return None
-    what = f"its deck_format is {fmt}" if fmt else f"it runs {rules.id}"
+    what = f"its deck_format is {fmt.name}" if fmt else f"it runs {rules.id}"
     return rule_violation(f"{refusal}; {what}")
 
 
-def after_round_1(state: TournamentState, rules: Ruleset, what: str) -> Step | None:
+def after_round_1(state: TournamentState, what: str, section: str) -> Step | None:
     if state.stage == "registration":
         return None
     return wrong_phase(
         f"{what}: round 1 is paired (stage {state.stage}); limited events build their "
-        f"decks before the first round ({cited(rules, LIMITED)})"
+        f"decks before the first round ({section})"
     )
 
 
-def seats(state: TournamentState, rules: Ruleset) -> Step:
+def seats(state: TournamentState, section: str) -> Step:
     """A draft's decks are built from what was drafted: every active player needs a seat."""
     if state.pods is None:
         return wrong_phase(f"start_deck_building: a draft builds from the cards drafted in "
-                           f"pods: assign_pods first ({cited(rules, DRAFT)})")  # fmt: skip
+                           f"pods: assign_pods first ({section})")  # fmt: skip
     seated = {p for pod in state.pods.pods for p in pod.players}
     unseated = [p for p in state.active_players if p not in seated]
     if not unseated:

@@ -12,8 +12,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from projections.rulesets import Outcome, Ruleset
-from projections.rulesets.swu_1_0 import Swu10
-from projections.rulesets.swu_1_4 import FLOOR, Swu14
 from projections.standings import ruleset_of, standings, swiss_records
 from projections.state import TournamentState
 from replay.errors import ReplayError
@@ -69,34 +67,14 @@ def opponent_row(
         "points": sum(o.points for o in outs),
         "rounds": len([o for o in outs if not o.adjustment]),
     }
-    if isinstance(rules, Swu14):
-        raw = sum(o.points for o in outs if not o.unpaired) / (3 * max(1, len(outs)))
-        row |= {"match_win": raw, "match_win_counted": rules.match_win_pct(outs),
-                "game_win_counted": rules.game_win_pct(outs), "floored": raw < FLOOR}  # fmt: skip
-    if isinstance(rules, Swu10):
-        row["wl"] = rules.win_loss_ratio(outs)
-    return row
+    return row | rules.explain_opponent(outs)
 
 
 def how(rules: Ruleset, key: str, player: str, records: Mapping[str, Sequence[Outcome]]) -> str:
     """One sentence on how the value is computed and what was left out."""
     byes = sum(o.is_bye for o in records[player])
     missed = sum(o.unpaired for o in records[player])
-    notes = {
-        "omw": "mean of the opponents' match-win % (match points / 3 x matches), each floored "
-               "at 1/3; byes are not opponents",
-        "gw": "own game points / (3 x games), win 3, draw 1 (melee.gg: 0), floored at 1/3; a bye "
-              "is a 2-0 win (1-0 in Bo1)",
-        "ogw": "mean of the opponents' game-win %, each floored at 1/3",
-        "wl": "match wins / matches played, a bye a won match",
-        "owl": "mean of the opponents' win/loss ratios",
-        "oowl": "mean of the opponents' owl",
-        "mov": "sum of margins of victory; a bye scores 1.5 x base, an unpaired loss 0",
-        "sos": "mean over opponents of their points per round played (byes and unpaired losses "
-               "count as rounds)" if rules.id in ("xwing-2.0", "armada-2.0")
-               else "sum of the opponents' tournament points",
-        "sos2": "sum of the opponents' sos",
-    }  # fmt: skip
+    notes = {t.key: t.how for t in rules.tiebreakers}
     extra = []
     if byes:
         extra.append(f"{byes} bye(s)")

@@ -156,11 +156,13 @@ def show_lists(model: Any) -> None:
 
 
 def list_text(data: dict[str, Any], ruleset: str) -> str:
-    """SWU lists in the text format deck builders read; the others as indented JSON."""
+    """Lists in the text format deck builders read where the ruleset's are written so
+    (``Ruleset.lists_as_text``: SWU); the others as indented JSON."""
     import orjson
 
     from commands.text.decklist_text import swu_text
+    from projections.rulesets import ruleset_class
 
-    if ruleset.startswith("swu"):
+    if ruleset_class(ruleset).lists_as_text:
         return swu_text(data)
     return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()

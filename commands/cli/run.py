@@ -22,7 +22,9 @@ app = typer.Typer()
 def new(
     tournament: Tournament,
     name: Annotated[str, typer.Option(help="Event name.")],
-    ruleset: Annotated[str, typer.Option(help="swu-1.4 and others as implemented.")] = "swu-1.4",
+    ruleset: Annotated[
+        str | None, typer.Option(help="Ruleset id [default: the first implemented, swu-1.4].")
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Ruleset option KEY=VALUE.")
     ] = None,
@@ -31,9 +33,12 @@ def new(
     as_json: JsonOpt = False,
 ) -> None:
     """Create a tournament."""
+    from projections.rulesets import DEFAULT_RULESET
+
     options = dict(parse_option(o) for o in option or [])
     execute(store, {"type": "create_tournament", "tournament": tournament, "name": name,
-                    "ruleset": ruleset, "options": options}, as_json, actor=actor)  # fmt: skip
+                    "ruleset": ruleset or DEFAULT_RULESET, "options": options}, as_json,
+            actor=actor)  # fmt: skip
 
 
 @app.command()

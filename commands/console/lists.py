@@ -17,6 +17,7 @@ from commands.console.session import PATH, ConsoleCaller
 from commands.reads.cache import Query as ReadQuery
 from commands.reads.list_status import list_status
 from commands.text.decklist_text import BadDeckText, list_of
+from projections.rulesets import ruleset
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/lists", include_in_schema=False)
 
@@ -25,10 +26,11 @@ router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/lists", include_in_schema=Fa
 async def lists_page(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
     (status,) = await models(request, caller, tournament, ReadQuery("status"))
     lists = await over_state(request, tournament, list_status)
+    team_event = ruleset(status.ruleset, status.options).team is not None
     return page(request, caller, "org_lists.html.j2",
                 **frame(tournament, await title_of(request, tournament), "lists",
                         heading="Lists", status=status, lists=lists,
-                        team_event=status.options.get("team") is True))  # fmt: skip
+                        team_event=team_event))  # fmt: skip
 
 
 @router.post("/submit")

@@ -25,6 +25,7 @@ from commands.reads.models import Players, Status
 from commands.reads.teamviews import team_members
 from commands.text.pasted_players import next_free_id, pasted_rows
 from commands.text.pasted_teams import next_numbered
+from projections.rulesets import ruleset
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/players", include_in_schema=False)
 #: the actions of one player's row: command type, and whether it takes a reason
@@ -46,7 +47,8 @@ async def players_page(request: Request, tournament: str, caller: ConsoleCaller,
     taken, teams = await over_state(
         request, tournament, lambda s, names: (every_id(s, names), team_members(s, names))
     )
-    next_id, team_event = next_free_id(taken), status.options.get("team") is True
+    team_event = ruleset(status.ruleset, status.options).team is not None
+    next_id = next_free_id(taken)
     return page(request, caller, "org_players.html.j2",
                 **frame(tournament, await title_of(request, tournament), "players",
                         heading="Teams" if team_event else "Players",

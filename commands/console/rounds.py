@@ -35,6 +35,7 @@ from commands.reads.next_step import NextSteps, next_step
 from commands.reads.podviews import Pods
 from commands.reads.roundtables import editor_rows, hand_editor, round_steps, seated_tables
 from commands.reads.views import registered_names
+from projections.rulesets import ruleset
 from projections.state import TournamentState
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}", include_in_schema=False)
@@ -54,12 +55,13 @@ async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
     editor = None
     if manual:
         editor = await over_state(request, tournament, lambda s, n: hand_editor(s, n, query))
+    deck_format = ruleset(status.ruleset, status.options).deck_format
     return page(request, caller, "org_round.html.j2",
                 **frame(tournament, await title_of(request, tournament), "round",
                         heading="Round", status=status, pairings=pairings, editor=editor,
                         steps=round_steps(steps.steps), tables=seated_tables(status, pairings),
                         clock=clock, pods=pods, next=next_step(status, steps.steps),
-                        deck_format=status.options.get("deck_format")))  # fmt: skip
+                        deck_format=deck_format))  # fmt: skip
 
 
 @router.post("/round/pair")

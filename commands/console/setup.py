@@ -17,16 +17,16 @@ from fastapi.responses import Response
 from commands.console.respond import act, back, form_of, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.reads.ruleset_options import catalog, options_from
-from projections.rulesets import RULESETS
+from projections.rulesets import DEFAULT_RULESET, RULESETS
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
 
 
 @router.get("/new")
 async def new_page(request: Request, caller: ConsoleCaller,
-                   ruleset: Annotated[str, Query(max_length=40)] = "swu-1.4"
+                   ruleset: Annotated[str, Query(max_length=40)] = DEFAULT_RULESET
                    ) -> Response:  # fmt: skip
-    chosen = ruleset if ruleset in RULESETS else "swu-1.4"
+    chosen = ruleset if ruleset in RULESETS else DEFAULT_RULESET
     return page(request, caller, "org_new.html.j2", catalog=catalog(), chosen=chosen)
 
 

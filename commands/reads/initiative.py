@@ -19,7 +19,6 @@ from collections.abc import Sequence
 
 from ledger.list_rows import checked
 from ledger.store import ListEntry, Store
-from projections.rulesets.decklists import ArmadaList, XWingList, shaped
 from projections.rulesets.initiative import InitiativeRule
 from projections.standings import ruleset_of
 from projections.state import TournamentState
@@ -44,11 +43,12 @@ def declared_points(state: TournamentState, stored: Sequence[ListEntry]) -> dict
     tournament's ``tledger_lists`` rows); empty where the ruleset has no such rule."""
     if initiative_rule(state) is None:
         return {}
+    rules = ruleset_of(state)
     by_seq = {e.seq: e for e in stored}
     found: dict[str, int] = {}
     for player, held in state.lists.items():
         entry = checked(state.id, by_seq, held.seq, held.player, held.hash)
-        deck = shaped(state.ruleset, entry.list)
-        if isinstance(deck, XWingList | ArmadaList):
-            found[player] = deck.points
+        points = rules.read_list(entry.list).declared_points()
+        if points is not None:
+            found[player] = points
     return found

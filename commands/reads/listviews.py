@@ -1,9 +1,10 @@
-"""Which lists may be shown, and when: never to players before the event ends (swu-1.4
-§7.1: the organizer may publish lists; swu-1.0 §7.1 alike), except the lists of the top
-cut while it runs, which its players exchange (swu-1.4 §4.6.1; swu-1.0 §4.4.1). The
-X-Wing, Armada and LCG regulations exchange no lists: theirs are shown after the event
-only. Anything earlier is refused with the reason. Officials see a player's list at any
-time (:func:`official_list`: a deck check needs it), and what each deck check found
+"""Which lists may be shown, and when, as the ruleset declares it (``Ruleset.list_schedule``;
+issue 15): never to players before the event ends (swu-1.4 §7.1: the organizer may
+publish lists; swu-1.0 §7.1 alike), except the lists of the top cut while it runs,
+which its players exchange (swu-1.4 §4.6.1; swu-1.0 §4.4.1). The X-Wing, Armada and
+LCG regulations exchange no lists: theirs are shown after the event only. Anything
+earlier is refused with the reason. Officials see a player's list at any time
+(:func:`official_list`: a deck check needs it), and what each deck check found
 (:func:`deck_check_comparisons`).
 
 The cards are not in the events (:mod:`ledger.list_events`): each list shown is read
@@ -28,23 +29,22 @@ from ledger.errors import ListDamaged
 from ledger.list_rows import checked
 from ledger.store import ListEntry
 from projections.rulesets.deckcompare import summary
+from projections.standings import ruleset_of
 from projections.state import TournamentState
 from projections.tournament import DeckList
-
-PUBLISHED_AFTER = {"swu-1.4": "swu-1.4 §7.1", "swu-1.0": "swu-1.0 §7.1"}
-EXCHANGED_IN_CUT = {"swu-1.4": "swu-1.4 §4.6.1", "swu-1.0": "swu-1.0 §4.4.1"}
 
 
 def published_lists(
     state: TournamentState, names: Mapping[str, str], stored: Sequence[ListEntry]
 ) -> PublishedLists:
     """The lists that may be shown now (``stored``: the tournament's ``tledger_lists``
-    rows), or WrongPhase saying when they may."""
+    rows), or WrongPhase saying when they may (the ruleset's ``list_schedule``)."""
+    schedule = ruleset_of(state).list_schedule
     if state.finished:
-        scope, section = "event", PUBLISHED_AFTER.get(state.ruleset)
+        scope, section = "event", schedule.published
         players = [p for p in state.players if p in state.lists]
-    elif state.cut is not None and state.ruleset in EXCHANGED_IN_CUT:
-        scope, section = "top_cut", EXCHANGED_IN_CUT[state.ruleset]
+    elif state.cut is not None and schedule.exchanged_in_cut is not None:
+        scope, section = "top_cut", schedule.exchanged_in_cut
         players = [p for p in state.cut.seeds if p in state.lists]
     else:
         raise WrongPhase(not_yet(state))
@@ -113,8 +113,8 @@ def kept(state: TournamentState, by_seq: Mapping[int, ListEntry], held: DeckList
 
 
 def not_yet(state: TournamentState) -> str:
-    after = PUBLISHED_AFTER.get(state.ruleset)
+    schedule = ruleset_of(state).list_schedule
+    after, cut = schedule.published, schedule.exchanged_in_cut
     when = f"after the event ({after})" if after else "after the event"
-    cut = EXCHANGED_IN_CUT.get(state.ruleset)
     also = f", and the top cut's while it runs ({cut})" if cut else ""
     return f"lists are shown {when}{also}; the tournament's stage is {state.stage}"

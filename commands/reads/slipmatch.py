@@ -67,23 +67,15 @@ def as_json(result: MatchResult) -> dict[str, Any]:
 
 
 def report_form(rules: Ruleset, stage: Stage) -> ReportForm:
-    """The result the ruleset takes from a slip, in its own terms. The ruleset modules
-    are imported here, as ``projections.rulesets`` does: on first use."""
-    from projections.rulesets.armada_2_0 import Armada20
-    from projections.rulesets.games import BestOfGames
-    from projections.rulesets.lcg_2_1d import Lcg21d
-    from projections.rulesets.xwing_2_0 import XWing20
-
-    if isinstance(rules, BestOfGames):
-        need = rules.wins_needed(stage)
-        return ReportForm(kind="games", max_wins=need, max_draws=2 * need - 1,
-                          tie="table" if stage == "elimination" else "none")  # fmt: skip
-    if isinstance(rules, XWing20):
-        cap = rules.squad_points if stage == "swiss" else None
-        return ReportForm(kind="points", max_points=cap, tie="final_salvo")
-    if isinstance(rules, Armada20):
-        return ReportForm(kind="points", tie="second_player")
-    if isinstance(rules, Lcg21d):  # teams too: two games, drawn ones, in every stage
-        form = rules.result_form(stage)
-        return ReportForm(kind="game_results", games=form.games, game_draws=form.draws)
-    raise ValueError(f"no slip form for ruleset {rules.id!r}")
+    """The result the ruleset takes from a slip, in its own terms:
+    its ``result_form`` for the stage, a best-of-N match won at more than half the games,
+    a level result decided by the ruleset's ``tie_procedure``, victory points up to its
+    ``points_cap``."""
+    form = rules.result_form(stage)
+    tie = rules.tie_procedure if form.tie_winner and rules.tie_procedure else "none"
+    if form.kind == "games":
+        return ReportForm(kind="games", max_wins=(form.games + 1) // 2, max_draws=form.games,
+                          tie=tie)  # fmt: skip
+    if form.kind == "points":
+        return ReportForm(kind="points", max_points=rules.points_cap(stage), tie=tie)
+    return ReportForm(kind="game_results", games=form.games, game_draws=form.draws)

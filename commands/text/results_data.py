@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from projections.rulesets import team_variant
 from replay.errors import ReplayError
 
 ChangeKind = Literal["dropped", "rejoined", "reinstated", "disqualified", "returned"]
@@ -114,8 +115,10 @@ class Results:
 
     @property
     def team_event(self) -> bool:
-        """An lcg-2.1d team event, whose competitors register as teams."""
-        return self.options.get("team") is True
+        """A team event (lcg-2.1d "Team-Turniere"), whose competitors register as teams:
+        its options select the registered team format (``projections.rulesets.team_variant``)."""
+        _, option, _ = team_variant()
+        return self.options.get(option) is True
 
     def check_teams(self) -> None:
         """A team event's competitors each with their members (``register_team`` takes

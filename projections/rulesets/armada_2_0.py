@@ -46,7 +46,8 @@ Other choices where the document is silent (tested):
 - Deck checks and time (the document is silent: it has no deck check section):
   a judge's check during a game gives the match back the time it took plus 3
   minutes to set the game up again, the rule of the card games (swu-1.4 §6),
-  since the players lost that time through no fault of theirs.
+  since the players lost that time through no fault of theirs; an illegal list
+  found costs a game loss, as there.
 - Fewer players than the first row of a table (basic starts at 4, advanced at
   9): the advanced structure below 9 uses the basic row (3 rounds, no cut);
   below 4 players, ceil(log2(players)) rounds.
@@ -61,12 +62,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ledger.events import MatchResult, Stage
+from ledger.list_events import Violation
 from projections.errors import InvalidResult
 from projections.rulesets.base import Outcome, ResultForm, Ruleset, Scores, Tiebreaker
+from projections.rulesets.deck_rules import DeckCheck, ListSchedule
+from projections.rulesets.decklists import ArmadaList, DeckList, as_shape
 from projections.rulesets.initiative import ARMADA
+from projections.rulesets.list_rules import armada
 from projections.rulesets.round_time import RoundTime
 from projections.rulesets.structures import StructureTables
-from projections.rulesets.tiebreakers import mov_and_sos_scores
+from projections.rulesets.tiebreakers import MOV_HOW, SOS_HOW, mov_and_sos_scores
 
 MAX_MOV = 400
 #: "Turnierpunkte": (winner's MoV up to, winner's points, loser's points)
@@ -119,9 +124,16 @@ class Armada20(StructureTables, Ruleset):
     tables = (BASIC, BASIC_BEYOND, ADVANCED, ADVANCED_BEYOND)
     id = "armada-2.0"
     tiebreakers = (
-        Tiebreaker("mov", "MoV", "armada-2.0 Höhe des Sieges", "number"),
-        Tiebreaker("sos", "SoS", "armada-2.0 Tabellenstärke", "number"),
+        Tiebreaker("mov", "MoV", "armada-2.0 Höhe des Sieges", "number", MOV_HOW),
+        Tiebreaker("sos", "SoS", "armada-2.0 Tabellenstärke", "number", SOS_HOW),
     )
+    list_shape = ArmadaList
+    #: the document is silent: lists are shown after the event, none exchanged before
+    list_schedule = ListSchedule()
+    #: the document has no deck check section: the card games' rule (module docstring)
+    deck_check = DeckCheck("swu-1.4 §6")
+    #: "Berechnung der Siegpunkte": equal victory points, the second player wins
+    tie_procedure = "second_player"
     #: "Paarungen": a dropped player may ask to rejoin the same stage.
     rejoin_allowed = True
     #: "K.-o.-Runden": a qualified player who drops before the first cut game is replaced.
@@ -193,6 +205,10 @@ class Armada20(StructureTables, Ruleset):
     def unpaired_loss(self) -> Outcome:
         """A missed round of a rejoining player ("Paarungen"): 0 points, MoV 0, no opponent."""
         return Outcome(None, "loss", 0, unpaired=True)
+
+    def list_violations(self, deck: DeckList) -> tuple[Violation, ...]:
+        """ "Flottenzusammenstellung" and "Flottenlisten"."""
+        return armada(self.id, as_shape(ArmadaList, deck))
 
     # standings ---------------------------------------------------------------
     def scores(self, records: Mapping[str, Sequence[Outcome]]) -> dict[str, Scores]:

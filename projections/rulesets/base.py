@@ -14,11 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from ledger.events import MatchResult, Stage
-from projections.errors import InvalidOptions, InvalidResult
+from projections.errors import InvalidResult
 from projections.rulesets.initiative import InitiativeRule
+from projections.rulesets.options import COMMON_OPTIONS, OptionRules
 from projections.rulesets.round_time import RoundTime
+from projections.rulesets.ruleset_decks import RulesetDecks
 
 MatchOutcome = Literal["win", "loss", "draw"]
+TieProcedure = Literal["table", "final_salvo", "second_player"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +68,15 @@ class Tiebreaker:
     a list of their own.
 
     ``shown_as`` "percentage": a fraction printed as a percentage (swu-1.4 "OMW%");
-    "number": a sum, a margin or a mean printed as it is (MoV, SoS).
+    "number": a sum, a margin or a mean printed as it is (MoV, SoS). ``how``: one
+    sentence on how the value is computed and what is left out (``replay.explain``).
     """
 
     key: str
     label: str
     section: str
     shown_as: Literal["percentage", "number"]
+    how: str
 
     def show(self, value: float) -> str:
         """The value as a person reads it; the JSON keeps the unrounded number."""
@@ -101,6 +106,15 @@ class ResultForm:
     intentional_draw: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class TeamFormat:
+    """Competitors that are teams of two (lcg-2.1d "Team-Turniere"): ``section`` cites
+    the format, ``no_finals`` says why no cut is made (the commands' refusals quote both)."""
+
+    section: str
+    no_finals: str
+
+
 def record_of(outcomes: Sequence[Outcome]) -> Record:
     """Matches won, lost and drawn (a bye is a win; point adjustments are no match)."""
     matches = [o for o in outcomes if not o.adjustment]
@@ -116,8 +130,9 @@ def deduction(points: float) -> Outcome:
     return Outcome(None, "loss", -points, adjustment=True)
 
 
-class Ruleset(ABC):
-    """A regulation as data plus small named functions; see each module's docstring."""
+class Ruleset(RulesetDecks, ABC):
+    """A regulation as data plus small named functions; see each module's docstring.
+    What it declares about decks and lists is in its base, ``RulesetDecks``."""
 
     id: ClassVar[str]
     #: The tiebreakers in the order they break ties: key, label, section, how shown.
@@ -136,7 +151,12 @@ class Ruleset(ABC):
     #: within the document's bounds (lcg-2.1d "Zeitlimit": 60 to 80 minutes)
     option_ranges: ClassVar[dict[str, tuple[int, int, str]]] = {}
     defaults: ClassVar[dict[str, Any]] = {}
-    result_shapes: ClassVar[tuple[frozenset[str], ...]] = ()
+    #: The sets of fields a result may have (besides ``no_show``, which every ruleset takes).
+    result_shapes: ClassVar[tuple[frozenset[str], ...]]
+    #: How a match level on the result's count is decided where a slip asks for its
+    #: winner (``ResultForm.tie_winner``): "table" (SWU elimination, base HP then
+    #: initiative), "final_salvo" (X-Wing), "second_player" (Armada).
+    tie_procedure: ClassVar[TieProcedure | None] = None
     #: "swiss": random within score groups, odd player paired down (swu, xwing, armada);
     #: "fold": sort by points then player number and fold each group (lcg "Setzung").
     pairing_method: ClassVar[str] = "swiss"
@@ -158,58 +178,28 @@ class Ruleset(ABC):
     #: Who chooses initiative by list points (``projections.rulesets.initiative``:
     #: X-Wing, Armada); None where the regulation decides it otherwise or not at all.
     initiative: ClassVar[InitiativeRule | None] = None
-    #: Whether the competitors are teams of two (lcg-2.1d "Team-Turniere"): a round
-    #: clock reads it for the team round time, the commands for registration by team.
-    team: ClassVar[bool] = False
+    #: Where the competitors are teams (lcg-2.1d "Team-Turniere"): the commands read it
+    #: for registration by team and the final match; None: the competitors are players.
+    team: ClassVar[TeamFormat | None] = None
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.normalize_options(dict(options or {}))
 
     # options ---------------------------------------------------------------
-    COMMON_OPTIONS: ClassVar[tuple[str, ...]] = ("rounds", "cut", "seed", "elimination")
+    COMMON_OPTIONS: ClassVar[tuple[str, ...]] = COMMON_OPTIONS
 
     @classmethod
     def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults and reject unknown options or values (recorded in tournament_created)."""
-        merged = {**cls.defaults, **options}
-        for key, value in merged.items():
-            if key in ("rounds", "cut"):
-                if value is not None and (not isinstance(value, int) or value < 0):
-                    raise InvalidOptions(f"option {key!r} must be a whole number >= 0")
-            elif key == "seed":
-                if not isinstance(value, int):
-                    raise InvalidOptions("option 'seed' must be a whole number")
-            elif key == "elimination":
-                if value not in ("single", "double"):
-                    raise InvalidOptions("option 'elimination' must be 'single' or 'double'")
-            elif key == "team" and key not in cls.option_choices:
-                raise InvalidOptions(
-                    f"{cls.id} has no team tournaments: option 'team' (2 vs 2) is "
-                    'lcg-2.1d\'s ("Team-Turniere")'
-                )
-            elif key not in cls.option_choices:
-                known = ", ".join(sorted({*cls.option_choices, *cls.COMMON_OPTIONS}))
-                raise InvalidOptions(f"{cls.id} has no option {key!r} (known: {known})")
-            else:
-                cls.check_choice(key, value)
-        return merged
+        rules = OptionRules(cls.id, cls.option_choices, cls.option_ranges, cls.defaults)
+        return rules.normalized(options)
 
     @classmethod
-    def check_choice(cls, key: str, value: Any) -> None:
-        choices = cls.option_choices[key]
-        if choices is None:
-            expected = type(cls.defaults[key])
-            if not isinstance(value, expected) or isinstance(value, bool):
-                raise InvalidOptions(f"option {key!r} must be a {expected.__name__}")
-            if key in cls.option_ranges:
-                low, high, section = cls.option_ranges[key]
-                if not low <= value <= high:
-                    raise InvalidOptions(
-                        f"option {key!r} must be from {low} to {high} ({section}), not {value!r}"
-                    )
-        elif value not in choices:
-            allowed = ", ".join(repr(c) for c in choices)
-            raise InvalidOptions(f"option {key!r} must be one of {allowed}, not {value!r}")
+    def refusal(cls, options: Mapping[str, Any]) -> str | None:
+        """Why this ledger does not run an event of the ruleset with ``options``, though
+        the document has it (an SWU Twin Suns event); None: it does. Asked of the options
+        as given, before they are checked."""
+        return None
 
     # results -----------------------------------------------------------------
     def validate_result(self, players: tuple[str, str], result: MatchResult, stage: Stage) -> None:
@@ -233,6 +223,11 @@ class Ruleset(ABC):
             if value is not None and value not in players:
                 raise InvalidResult(f"result {name} {value!r} is not a player of this match")
         self.check_result(players, result, stage)
+
+    def points_cap(self, stage: Stage) -> int | None:
+        """The most victory points a player scores in a match of ``stage`` (X-Wing in
+        Swiss: the whole list); None: no bound, or no victory points."""
+        return None
 
     def describe_shapes(self) -> str:
         return " | ".join("{" + ", ".join(sorted(s)) + "}" for s in self.result_shapes)
@@ -307,6 +302,12 @@ class Ruleset(ABC):
     def pairing_score(self, scores: Scores) -> float:
         """The score players are grouped by for pairing (default: points)."""
         return scores.points
+
+    def explain_opponent(self, outcomes: Sequence[Outcome]) -> dict[str, float | bool]:
+        """What the tiebreakers take from one opponent's record, for ``replay.explain``
+        (swu-1.4: the match-win % before and after the floor); empty where they take
+        only the opponent's points."""
+        return {}
 
     # clock -------------------------------------------------------------------
     @abstractmethod

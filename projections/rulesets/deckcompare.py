@@ -14,12 +14,9 @@ module only *finds* differences, entry by entry and zone by zone:
   ``pool``: a card moved between them is no difference, a card not in the pool is.
   Leader and base are still compared on their own (the note speaks of the deck; a
   judge decides whether another leader from the player's product was allowed).
-- X-Wing: ``faction``, ``pilots`` (pilot and ship), ``upgrades`` (an upgrade on its
-  pilot), ``obstacles``, ``damage_deck``.
-- Armada: ``faction``, ``commander``, ``objectives`` (category and objective),
-  ``ships``, ``upgrades`` (an upgrade on its ship), ``squadrons`` (with their count).
-- LCG: per side the affiliation (``light_affiliation``, ``dark_affiliation``) and the
-  objective sets (``light``, ``dark``) by name and number.
+- The other games by their shapes' zones (``DeckList.zones`` in
+  :mod:`projections.rulesets.decklists`): X-Wing's pilots, upgrades and obstacles, Armada's
+  ships, squadrons and objectives, each LCG side's affiliation and objective sets.
 
 Declared points are not compared: they follow from the entries, which are. Pure: two
 lists of one game's shape in, the differences out, in zone order then list order.
@@ -33,19 +30,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from ledger.list_events import DifferenceCount
-from projections.rulesets.decklists import (
-    ArmadaList,
-    DeckList,
-    LcgList,
-    LcgTeamList,
-    SwuList,
-    XWingList,
-)
+from projections.rulesets.decklists import DeckList
 from projections.rulesets.list_rules import card_key
-
-#: one zone: its name and its entries as (name as written, count)
-Zone = tuple[str, list[tuple[str, int]]]
-
 
 DifferenceKind = Literal["missing", "extra", "count"]
 
@@ -69,8 +55,8 @@ def compare(listed: DeckList, presented: DeckList, *, pooled: bool = False) -> l
     (0: absent); both lists are of one game's shape (one ruleset). ``pooled``: an SWU
     limited event, whose draw deck and sideboard are one pool (module docstring)."""
     found: list[ListDifference] = []
-    for (zone, was), (_, now) in zip(zones(listed, pooled), zones(presented, pooled),
-                                     strict=True):  # fmt: skip
+    pairs = zip(listed.zones(pooled), presented.zones(pooled), strict=True)
+    for (zone, was), (_, now) in pairs:
         listed_counts, names = tally(was)
         presented_counts, presented_names = tally(now)
         for key, name in presented_names.items():
@@ -102,53 +88,3 @@ def tally(entries: Iterable[tuple[str, int]]) -> tuple[dict[str, int], dict[str,
         counts[key] = counts.get(key, 0) + count
         names.setdefault(key, name)
     return counts, names
-
-
-def ones(names: Iterable[str | None]) -> list[tuple[str, int]]:
-    return [(n, 1) for n in names if n is not None]
-
-
-def zones(deck: DeckList, pooled: bool = False) -> list[Zone]:
-    """The list's zones in a fixed order per game (both sides of a comparison alike)."""
-    match deck:
-        case SwuList():
-            cards = [
-                ("deck", [(e.card, e.count) for e in deck.deck]),
-                ("sideboard", [(e.card, e.count) for e in deck.sideboard]),
-            ]
-            if pooled:
-                cards = [("pool", [entry for _, entries in cards for entry in entries])]
-            return [("leader", ones(deck.all_leaders)), ("base", ones([deck.base])), *cards]
-        case XWingList():
-            return [
-                ("faction", ones([deck.faction])),
-                ("pilots", ones(f"{p.pilot} ({p.ship})" if p.ship else p.pilot
-                                for p in deck.pilots)),
-                ("upgrades", ones(f"{u} on {p.pilot}" for p in deck.pilots for u in p.upgrades)),
-                ("obstacles", ones(deck.obstacles)),
-                ("damage_deck", ones([deck.damage_deck])),
-            ]  # fmt: skip
-        case ArmadaList():
-            objectives = deck.objectives.model_dump(exclude_none=True)
-            return [
-                ("faction", ones([deck.faction])),
-                ("commander", ones([deck.commander])),
-                ("objectives", ones(f"{c}: {o}" for c, o in objectives.items())),
-                ("ships", ones(s.ship for s in deck.ships)),
-                ("upgrades", ones(f"{u} on {s.ship}" for s in deck.ships for u in s.upgrades)),
-                ("squadrons", [(s.squadron, s.count) for s in deck.squadrons]),
-            ]  # fmt: skip
-        case LcgList():
-            sides = (("light", deck.light), ("dark", deck.dark))
-            return [
-                zone
-                for side, half in sides
-                for zone in (
-                    (f"{side}_affiliation", ones([half.affiliation])),
-                    (side, ones(f"{s.set} #{s.number}" for s in half.objective_sets)),
-                )
-            ]
-        case LcgTeamList():  # both lists name the team's members (commands.teams)
-            return [(f"{member} {zone}", entries)
-                    for member, half in sorted(deck.members.items())
-                    for zone, entries in zones(half)]  # fmt: skip

@@ -41,11 +41,17 @@ The shapes (README, command contract):
   member's two decks under the member's id::
 
     {"members": {"p1": {"light": {...}, "dark": {...}}, "p2": {...}}}
+
+Each ruleset names its game's shape (``Ruleset.list_shape``); each shape names the zones
+a deck check compares (``DeckList.zones``) and the points it declares
+(``declared_points``: X-Wing's and Armada's, which decide initiative).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from abc import abstractmethod
+from collections.abc import Iterable
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -59,10 +65,33 @@ MAX_ENTRIES = 200
 Count = Annotated[int, Field(ge=1, le=99)]
 Points = Annotated[int, Field(ge=0, le=10_000)]
 Names = Annotated[list[Name], Field(max_length=MAX_ENTRIES)]
+#: one zone a deck check compares: its name and its entries as (name as written, count)
+Zone = tuple[str, list[tuple[str, int]]]
 
 
 class Shape(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DeckList(Shape):
+    """One game's list; each ruleset names its game's (``Ruleset.list_shape``)."""
+
+    @abstractmethod
+    def zones(self, pooled: bool = False) -> list[Zone]:
+        """The list's zones in a fixed order, as a deck check compares them
+        (:mod:`projections.rulesets.deckcompare`); ``pooled``: the cards a player may
+        swap between games are one zone (an SWU limited event)."""
+
+    def declared_points(self) -> int | None:
+        """The points the list declares (X-Wing, Armada), None where it declares none."""
+        return None
+
+
+L = TypeVar("L", bound=DeckList)
+
+
+def ones(names: Iterable[str | None]) -> list[tuple[str, int]]:
+    return [(n, 1) for n in names if n is not None]
 
 
 class CardCount(Shape):
@@ -73,7 +102,7 @@ class CardCount(Shape):
 Cards = Annotated[list[CardCount], Field(max_length=MAX_ENTRIES)]
 
 
-class SwuList(Shape):
+class SwuList(DeckList):
     leader: Name | None = None
     leaders: Names | None = None
     base: Name | None = None
@@ -84,6 +113,17 @@ class SwuList(Shape):
     def all_leaders(self) -> list[str]:
         return ([self.leader] if self.leader is not None else []) + list(self.leaders or [])
 
+    def zones(self, pooled: bool = False) -> list[Zone]:
+        """``leader``, ``base``, ``deck`` and ``sideboard``; pooled, deck and sideboard
+        are one zone ``pool`` (module deckcompare)."""
+        cards = [
+            ("deck", [(e.card, e.count) for e in self.deck]),
+            ("sideboard", [(e.card, e.count) for e in self.sideboard]),
+        ]
+        if pooled:
+            cards = [("pool", [entry for _, entries in cards for entry in entries])]
+        return [("leader", ones(self.all_leaders)), ("base", ones([self.base])), *cards]
+
 
 class Pilot(Shape):
     pilot: Name
@@ -93,12 +133,27 @@ class Pilot(Shape):
     faction: Name | None = None
 
 
-class XWingList(Shape):
+class XWingList(DeckList):
     faction: Name
     points: Points
     damage_deck: Name | None = None
     pilots: Annotated[list[Pilot], Field(max_length=MAX_ENTRIES)] = Field(default_factory=list)
     obstacles: Names = Field(default_factory=list)
+
+    def zones(self, pooled: bool = False) -> list[Zone]:
+        """``faction``, ``pilots`` (pilot and ship), ``upgrades`` (an upgrade on its
+        pilot), ``obstacles``, ``damage_deck``."""
+        return [
+            ("faction", ones([self.faction])),
+            ("pilots", ones(f"{p.pilot} ({p.ship})" if p.ship else p.pilot
+                            for p in self.pilots)),
+            ("upgrades", ones(f"{u} on {p.pilot}" for p in self.pilots for u in p.upgrades)),
+            ("obstacles", ones(self.obstacles)),
+            ("damage_deck", ones([self.damage_deck])),
+        ]  # fmt: skip
+
+    def declared_points(self) -> int:
+        return self.points
 
 
 class Ship(Shape):
@@ -119,7 +174,7 @@ class Objectives(Shape):
     navigation: Name | None = None
 
 
-class ArmadaList(Shape):
+class ArmadaList(DeckList):
     faction: Name
     points: Points
     squadron_points: Points = 0
@@ -129,6 +184,22 @@ class ArmadaList(Shape):
     squadrons: Annotated[list[Squadron], Field(max_length=MAX_ENTRIES)] = Field(
         default_factory=list
     )
+
+    def zones(self, pooled: bool = False) -> list[Zone]:
+        """``faction``, ``commander``, ``objectives`` (category and objective), ``ships``,
+        ``upgrades`` (an upgrade on its ship), ``squadrons`` (with their count)."""
+        objectives = self.objectives.model_dump(exclude_none=True)
+        return [
+            ("faction", ones([self.faction])),
+            ("commander", ones([self.commander])),
+            ("objectives", ones(f"{c}: {o}" for c, o in objectives.items())),
+            ("ships", ones(s.ship for s in self.ships)),
+            ("upgrades", ones(f"{u} on {s.ship}" for s in self.ships for u in s.upgrades)),
+            ("squadrons", [(s.squadron, s.count) for s in self.squadrons]),
+        ]
+
+    def declared_points(self) -> int:
+        return self.points
 
 
 class ObjectiveSet(Shape):
@@ -143,37 +214,40 @@ class LcgDeck(Shape):
     )
 
 
-class LcgList(Shape):
+class LcgList(DeckList):
     light: LcgDeck
     dark: LcgDeck
 
+    def zones(self, pooled: bool = False) -> list[Zone]:
+        """Per side the affiliation (``light_affiliation``, ``dark_affiliation``) and the
+        objective sets (``light``, ``dark``) by name and number."""
+        sides = (("light", self.light), ("dark", self.dark))
+        return [
+            zone
+            for side, half in sides
+            for zone in (
+                (f"{side}_affiliation", ones([half.affiliation])),
+                (side, ones(f"{s.set} #{s.number}" for s in half.objective_sets)),
+            )
+        ]
 
-class LcgTeamList(Shape):
+
+class LcgTeamList(DeckList):
     """Both members' decks, by member id (lcg-2.1d "Team-Turniere", "Anmeldung")."""
 
     members: Annotated[dict[Annotated[str, Field(min_length=1, max_length=200)], LcgList],
                        Field(min_length=2, max_length=2)]  # fmt: skip
 
-
-DeckList = SwuList | XWingList | ArmadaList | LcgList | LcgTeamList
-#: ruleset id -> its game's list shape
-SHAPES: dict[str, type[DeckList]] = {
-    "swu-1.4": SwuList,
-    "swu-1.0": SwuList,
-    "xwing-2.0": XWingList,
-    "armada-2.0": ArmadaList,
-    "lcg-2.1d": LcgList,
-}
+    def zones(self, pooled: bool = False) -> list[Zone]:
+        """Each member's zones, named by the member (both lists name the team's members)."""
+        return [(f"{member} {zone}", entries)
+                for member, half in sorted(self.members.items())
+                for zone, entries in half.zones()]  # fmt: skip
 
 
-def shaped(
-    ruleset: str, data: dict[str, Any], kind: str = "submit_list", team: bool = False
-) -> DeckList:
-    """The list in its game's shape (a team's, in a team event), or InvalidList naming
-    the first problem."""
-    shape: type[DeckList] | None = LcgTeamList if team else SHAPES.get(ruleset)
-    if shape is None:
-        raise InvalidList(f"{kind}: {ruleset} has no list shape")
+def shaped(shape: type[L], ruleset: str, data: dict[str, Any], kind: str = "submit_list") -> L:
+    """The list in ``shape``, the shape of ``ruleset``'s lists, or InvalidList naming the
+    first problem."""
     try:
         return shape.model_validate(data)
     except ValidationError as exc:
@@ -181,6 +255,14 @@ def shaped(
         where = ".".join(str(p) for p in ("list", *err["loc"]))
         msg = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
         raise InvalidList(f"{kind}: not a {ruleset} list: {where}: {msg}") from None
+
+
+def as_shape(shape: type[L], deck: DeckList) -> L:
+    """``deck`` as ``shape``: a ruleset reads and checks lists of its game's one shape, so
+    any other is a programming error, never input."""
+    if not isinstance(deck, shape):
+        raise TypeError(f"a {type(deck).__name__} is not a {shape.__name__}")
+    return deck
 
 
 def stored(deck: DeckList) -> dict[str, Any]:

@@ -50,7 +50,9 @@ Choices where the document is silent or loose (each tested):
 - ``sos`` counts an opponent once per match played; a dropped opponent counts
   with the points they finished with. Unrounded; whole numbers here anyway.
 - Deck checks are asked for after the match ("Decküberprüfung"), so a check never
-  interrupts one and never extends a clock (``deck_check_extra`` None).
+  interrupts one and never extends a clock (``deck_check_extra`` None). "Das Spiel
+  wird annulliert" does not say which game: we annul the games the offending player
+  won in the match (a deck with an illegal card helped only there).
 - Finals are double elimination by default and ``elimination: "single"`` is
   refused: the document names only "Doppel-K.o.-System" for them.
 - A player id spelled ``"draw"`` cannot be told apart from a drawn game, so a
@@ -67,6 +69,7 @@ from itertools import groupby
 from typing import Any, ClassVar
 
 from ledger.events import MatchResult, Stage
+from ledger.list_events import Violation
 from projections.errors import InvalidOptions, InvalidResult
 from projections.rulesets.base import (
     MatchOutcome,
@@ -78,6 +81,9 @@ from projections.rulesets.base import (
     ceil_log2,
     record_of,
 )
+from projections.rulesets.deck_rules import DeckCheck, ListSchedule
+from projections.rulesets.decklists import DeckList, LcgList, as_shape
+from projections.rulesets.list_rules import lcg
 from projections.rulesets.round_time import RoundTime
 
 WIN_POINTS, DRAW_POINTS = 3, 1  # a lost game scores 0 ("Wertung")
@@ -92,9 +98,18 @@ BYE_POINTS = 6
 class Lcg21d(Ruleset):
     id = "lcg-2.1d"
     tiebreakers = (
-        Tiebreaker("sos", "SoS", "lcg-2.1d Tabellen-Stärke", "number"),
-        Tiebreaker("sos2", "SoS2", "lcg-2.1d Tabellen-Stärke", "number"),
-    )
+        Tiebreaker("sos", "SoS", "lcg-2.1d Tabellen-Stärke", "number",
+                   "sum of the opponents' tournament points"),
+        Tiebreaker("sos2", "SoS2", "lcg-2.1d Tabellen-Stärke", "number",
+                   "sum of the opponents' sos"),
+    )  # fmt: skip
+    list_shape: ClassVar[type[DeckList]] = LcgList
+    #: the document is silent: lists are shown after the event, none exchanged before
+    list_schedule = ListSchedule()
+    #: "Decküberprüfung": after the match; an illegal card annuls the game and earns a
+    #: warning; a deck that cannot be made legal disqualifies
+    deck_check = DeckCheck("lcg-2.1d Decküberprüfung", after_match_only=True, annuls=True,
+                           unfixable=True)  # fmt: skip
     #: ``"team": true`` selects the 2 vs 2 team format (``rulesets.VARIANTS``).
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
         "round_minutes": None,
@@ -244,9 +259,21 @@ class Lcg21d(Ruleset):
                 break
         return MatchResult(game_results=tuple(games))
 
+    def annulled(self, result: MatchResult, player: str) -> MatchResult:
+        """The games ``player`` won annulled ("Decküberprüfung": "Das Spiel wird
+        annulliert"; which game is our choice, module docstring): they score nothing."""
+        if result.game_results is None:
+            return result
+        games = tuple(ANNULLED if g == player else g for g in result.game_results)
+        return result.model_copy(update={"game_results": games})
+
     def bye(self) -> Outcome:
         """Two won games, 6 points; not an opponent (the document is silent)."""
         return Outcome(None, "win", BYE_POINTS, games_won=SWISS_GAMES)
+
+    def list_violations(self, deck: DeckList) -> tuple[Violation, ...]:
+        """ "Deckvoraussetzungen" of both decks."""
+        return lcg(self.id, as_shape(LcgList, deck))
 
     # standings ---------------------------------------------------------------
     def scores(self, records: Mapping[str, Sequence[Outcome]]) -> dict[str, Scores]:

@@ -57,12 +57,16 @@ Choices where the document is silent (each tested):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ledger.events import MatchResult, Stage
-from projections.errors import InvalidOptions, InvalidResult
-from projections.rulesets.base import ResultForm
+from ledger.list_events import Violation
+from projections.errors import InvalidList, InvalidOptions, InvalidResult
+from projections.rulesets.base import ResultForm, TeamFormat
+from projections.rulesets.decklists import DeckList, LcgTeamList, as_shape
 from projections.rulesets.lcg_2_1d import SWISS_GAMES, Lcg21d, check_team
+from projections.rulesets.list_rules import lcg_team
 from projections.rulesets.round_time import RoundTime
 
 #: "Wertung": "Das Zeitlimit pro Runde (zwischen 80 und 100 Minuten)"; the default is
@@ -71,16 +75,17 @@ ROUND_MINUTES = (80, 100)
 DEFAULT_ROUND_MINUTES = 90
 #: "Wertung": a game unfinished at time is a draw, "jedes Team erhält 2 Punkte"
 TEAM_DRAW_POINTS = 2
-#: the section every rule of a team event cites
 SECTION = "lcg-2.1d Team-Turniere"
 NO_FINALS = (
-    f'a team tournament has no final rounds ({SECTION}: "Eine '
-    'Finalrunde gibt es im Team-Turnier nicht")'
+    f'a team tournament has no final rounds ({SECTION}: "Eine Finalrunde gibt es im '
+    'Team-Turnier nicht")'
 )
 
 
 class Lcg21dTeams(Lcg21d):
-    team = True
+    team = TeamFormat(section=SECTION, no_finals=NO_FINALS)
+    #: "Anmeldung": one list per team, each member's two decks under the member's id
+    list_shape = LcgTeamList
     draw_points = TEAM_DRAW_POINTS
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
         "round_minutes": None,
@@ -102,6 +107,24 @@ class Lcg21dTeams(Lcg21d):
             if options.get(key):
                 raise InvalidOptions(f"option {key!r}: {NO_FINALS}")
         return super(Lcg21d, cls).normalize_options(options)
+
+    def read_list(
+        self, data: dict[str, Any], kind: str = "submit_list", members: Sequence[str] = ()
+    ) -> DeckList:
+        """A team's list holds the decks of its two members, by id ("Anmeldung": "wer
+        welches HS-Deck und DS-Deck verwenden wird"); ``members``: the team's, when known."""
+        deck = as_shape(LcgTeamList, super().read_list(data, kind))
+        named = sorted(deck.members)
+        if members and named != sorted(members):
+            raise InvalidList(
+                f"{kind}: a team's list holds the decks of its members {', '.join(members)} "
+                f"(got {', '.join(named)}; {SECTION}: Anmeldung)"
+            )
+        return deck
+
+    def list_violations(self, deck: DeckList) -> tuple[Violation, ...]:
+        """Each member's decks under the singles "Deckvoraussetzungen"."""
+        return lcg_team(self.id, as_shape(LcgTeamList, deck))
 
     def round_time(self) -> RoundTime:
         """Every round and the final match: the announced team round time ("Wertung")."""

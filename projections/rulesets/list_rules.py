@@ -30,45 +30,16 @@ game's shape at all is refused earlier, by :mod:`projections.rulesets.decklists`
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
 
 from ledger.list_events import Violation
-from projections.rulesets.decklists import (
-    ArmadaList,
-    DeckList,
-    LcgList,
-    LcgTeamList,
-    SwuList,
-    XWingList,
-)
+from projections.rulesets.deck_rules import DeckFormat
+from projections.rulesets.decklists import ArmadaList, LcgList, LcgTeamList, SwuList, XWingList
 
-SWU_FORMATS: dict[str, tuple[str, str]] = {
-    "premier": ("Premier", "§2.3.1.1"),
-    "twin_suns": ("Twin Suns", "§2.3.1.2"),
-    "draft": ("Limited (draft)", "§2.3.2"),
-    "sealed": ("Limited (sealed)", "§2.3.2"),
-}
 PREMIER_COPIES, PREMIER_SIDEBOARD = 3, 10
 XWING_OBSTACLES = 3
 ARMADA_POINTS, ARMADA_SQUADRONS = 400, 134
 ARMADA_OBJECTIVES = ("assault", "defense", "navigation")
 LCG_OBJECTIVE_SETS = 10
-
-
-def violations(ruleset: str, options: Mapping[str, Any], deck: DeckList) -> tuple[Violation, ...]:
-    """Every rule ``deck`` breaks under ``ruleset`` with the tournament's ``options``."""
-    match deck:
-        case SwuList():
-            return swu(ruleset, str(options.get("deck_format") or "premier"), deck)
-        case XWingList():
-            return xwing(ruleset, int(options.get("squad_points") or 100), deck)
-        case ArmadaList():
-            return armada(ruleset, deck)
-        case LcgList():
-            return lcg(ruleset, deck)
-        case LcgTeamList():
-            return lcg_team(ruleset, deck)
 
 
 def card_key(name: str) -> str:
@@ -84,9 +55,10 @@ class Found(list[Violation]):
         self.append(Violation(rule=rule, section=section, message=message))
 
 
-def swu(ruleset: str, fmt: str, deck: SwuList) -> tuple[Violation, ...]:
-    name, number = SWU_FORMATS[fmt]
-    section = f"{ruleset} {number}"
+def swu(ruleset: str, deck_format: DeckFormat, deck: SwuList) -> tuple[Violation, ...]:
+    """The rules of the event's deck-building format (``deck_format``, swu-1.4 §2.3)."""
+    name, fmt = deck_format.label, deck_format.name
+    section = f"{ruleset} {deck_format.section}"
     found = Found()
     leaders, wanted = deck.all_leaders, 2 if fmt == "twin_suns" else 1
     if len(leaders) != wanted:
@@ -99,7 +71,7 @@ def swu(ruleset: str, fmt: str, deck: SwuList) -> tuple[Violation, ...]:
     if deck.base is None:
         found.add("base", section, f"{name} needs exactly 1 base; the list names none")
     size = sum(e.count for e in deck.deck)
-    minimum = 30 if fmt in ("draft", "sealed") else 50
+    minimum = 30 if deck_format.limited else 50
     if size < minimum:
         found.add(
             "deck_size", section, f"the draw deck has {size} cards; {name} needs at least {minimum}"

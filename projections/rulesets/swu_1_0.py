@@ -71,15 +71,16 @@ from projections.rulesets.base import (
     MatchOutcome,
     Outcome,
     ResultForm,
-    Ruleset,
     Scores,
     Tiebreaker,
     by_table,
     ceil_log2,
     record_of,
 )
+from projections.rulesets.deck_rules import DeckCheck, ListSchedule
 from projections.rulesets.games import BestOfGames
 from projections.rulesets.round_time import RoundTime
+from projections.rulesets.swu_decks import SWU_FORMATS, SwuDecks
 
 #: §4.2.3 and §4.3.3: (players up to, Swiss rounds, top cut in Bo3); 2049+: 12 rounds, top 64.
 ROUNDS_AND_CUT = ((8, 3, 0), (16, 4, 4), (32, 5, 4), (64, 6, 8), (128, 7, 8), (256, 8, 16),
@@ -89,7 +90,7 @@ TABLE_START = 4
 LEVEL_DECIDERS = ("base_hp", "initiative")
 
 
-class Swu10(BestOfGames, Ruleset):
+class Swu10(BestOfGames, SwuDecks):
     #: §4.1.2: players tied on record across the cut line play an extra round.
     uneven_cut = True
     id = "swu-1.0"
@@ -97,16 +98,25 @@ class Swu10(BestOfGames, Ruleset):
     bracket_terms: ClassVar[dict[str, str]] = {
         "upper": "main bracket", "lower": "secondary bracket", "playoff": "uneven cut"}  # fmt: skip
     tiebreakers = (
-        Tiebreaker("wl", "W/L", "swu-1.0 §5.6", "percentage"),
-        Tiebreaker("owl", "Opp W/L", "swu-1.0 §5.6", "percentage"),
-        Tiebreaker("oowl", "Opp Opp W/L", "swu-1.0 §5.6", "percentage"),
-    )
+        Tiebreaker("wl", "W/L", "swu-1.0 §5.6", "percentage",
+                   "match wins / matches played, a bye a won match"),
+        Tiebreaker("owl", "Opp W/L", "swu-1.0 §5.6", "percentage",
+                   "mean of the opponents' win/loss ratios"),
+        Tiebreaker("oowl", "Opp Opp W/L", "swu-1.0 §5.6", "percentage",
+                   "mean of the opponents' owl"),
+    )  # fmt: skip
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
         "format": ("bo3", "bo1"),
         "tier": ("competitive", "casual"),
         # the deck-building format lists are checked against (§2.3; projections.rulesets.list_rules)
-        "deck_format": ("premier", "twin_suns", "draft", "sealed"),
+        "deck_format": tuple(f.name for f in SWU_FORMATS),
     }
+    #: §3.1.3 (at competitive tier), §7.1, §4.4.1
+    list_schedule = ListSchedule("swu-1.0 §3.1.3", "swu-1.0 §7.1", "swu-1.0 §4.4.1")
+    #: §6 is silent on time: the successor's procedure (module docstring)
+    deck_check = DeckCheck("swu-1.4 §6")
+    #: an elimination match level on games, at the table (module docstring)
+    tie_procedure = "table"
     defaults: ClassVar[dict[str, Any]] = {"format": "bo3", "tier": "competitive"}
     result_shapes = (
         frozenset({"games", "draws"}),
@@ -224,6 +234,10 @@ class Swu10(BestOfGames, Ruleset):
         if not played:
             return 0.0
         return sum(o.result == "win" for o in played) / len(played)
+
+    def explain_opponent(self, outcomes: Sequence[Outcome]) -> dict[str, float | bool]:
+        """The opponent's win/loss ratio."""
+        return {"wl": self.win_loss_ratio(outcomes)}
 
     @staticmethod
     def opponents(outcomes: Sequence[Outcome]) -> list[str]:

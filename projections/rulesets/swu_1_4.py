@@ -47,15 +47,16 @@ from projections.errors import InvalidResult
 from projections.rulesets.base import (
     Outcome,
     ResultForm,
-    Ruleset,
     Scores,
     Tiebreaker,
     by_table,
     ceil_log2,
     record_of,
 )
+from projections.rulesets.deck_rules import DeckCheck, ListSchedule
 from projections.rulesets.games import BestOfGames
 from projections.rulesets.round_time import RoundTime
+from projections.rulesets.swu_decks import SWU_FORMATS, SwuDecks
 
 FLOOR = 1 / 3
 ROUNDS_AND_CUT = ((2, 1, 0), (4, 2, 0), (8, 3, 0), (16, 4, 4), (32, 5, 8), (64, 6, 8),
@@ -65,20 +66,31 @@ SWU10_ROUNDS = ((8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (256, 8), (512, 9),
                 (2048, 11))  # fmt: skip
 
 
-class Swu14(BestOfGames, Ruleset):
+class Swu14(BestOfGames, SwuDecks):
     id = "swu-1.4"
     tiebreakers = (
-        Tiebreaker("omw", "OMW%", "swu-1.4 §5.7.1.1", "percentage"),
-        Tiebreaker("gw", "GW%", "swu-1.4 §5.7.1.2", "percentage"),
-        Tiebreaker("ogw", "OGW%", "swu-1.4 §5.7.1.3", "percentage"),
-    )
+        Tiebreaker("omw", "OMW%", "swu-1.4 §5.7.1.1", "percentage",
+                   "mean of the opponents' match-win % (match points / 3 x matches), each "
+                   "floored at 1/3; byes are not opponents"),
+        Tiebreaker("gw", "GW%", "swu-1.4 §5.7.1.2", "percentage",
+                   "own game points / (3 x games), win 3, draw 1 (melee.gg: 0), floored at "
+                   "1/3; a bye is a 2-0 win (1-0 in Bo1)"),
+        Tiebreaker("ogw", "OGW%", "swu-1.4 §5.7.1.3", "percentage",
+                   "mean of the opponents' game-win %, each floored at 1/3"),
+    )  # fmt: skip
     option_choices: ClassVar[dict[str, tuple[Any, ...] | None]] = {
         "format": ("bo3", "bo1"),
         "tier": ("competitive", "casual"),
         # the deck-building format lists are checked against (§2.3; projections.rulesets.list_rules)
-        "deck_format": ("premier", "twin_suns", "draft", "sealed"),
+        "deck_format": tuple(f.name for f in SWU_FORMATS),
         "compat": (None, "melee.gg"),
     }
+    #: §3.1.3 (at competitive tier), §7.1, §4.6.1
+    list_schedule = ListSchedule("swu-1.4 §3.1.3", "swu-1.4 §7.1", "swu-1.4 §4.6.1")
+    #: §6: before game 1, between games or after the match; an illegal deck, a game loss
+    deck_check = DeckCheck("swu-1.4 §6")
+    #: §4.3.2: an elimination match level on games, by base HP, then initiative
+    tie_procedure = "table"
     defaults: ClassVar[dict[str, Any]] = {"format": "bo3", "tier": "competitive", "compat": None}
     result_shapes = (
         frozenset({"games", "draws"}),
@@ -180,6 +192,13 @@ class Swu14(BestOfGames, Ruleset):
         return Outcome(None, "win", 3, games_won=2 if self.best_of == 3 else 1)
 
     # standings ---------------------------------------------------------------
+    def explain_opponent(self, outcomes: Sequence[Outcome]) -> dict[str, float | bool]:
+        """The opponent's match-win % before and after the floor, and their game-win %."""
+        raw = sum(o.points for o in outcomes if not o.unpaired) / (3 * max(1, len(outcomes)))
+        return {"match_win": raw, "match_win_counted": self.match_win_pct(outcomes),
+                "game_win_counted": self.game_win_pct(outcomes),
+                "floored": raw < FLOOR}  # fmt: skip
+
     def match_win_pct(self, outcomes: Sequence[Outcome]) -> float:
         """Match points / (3 x matches played), floored at 1/3 (§5.7.1)."""
         played = [o for o in outcomes if not o.unpaired]

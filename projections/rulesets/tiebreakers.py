@@ -12,6 +12,11 @@ from fractions import Fraction
 
 from projections.rulesets.base import Outcome, Scores, record_of
 
+#: how the two are computed, as ``replay.explain`` says it (``Tiebreaker.how``)
+MOV_HOW = "sum of margins of victory; a bye scores 1.5 x base, an unpaired loss 0"
+SOS_HOW = ("mean over opponents of their points per round played (byes and unpaired losses "
+           "count as rounds)")  # fmt: skip
+
 
 def strength_of_schedule(
     player: str, records: Mapping[str, Sequence[Outcome]], count_unpaired: bool = True

@@ -60,7 +60,8 @@ Where the document is silent or ambiguous (choices made here, tested):
 - Deck checks and time (the document is silent: it has no deck check section):
   a judge's check during a game gives the match back the time it took plus 3
   minutes to set the game up again, the rule of the card games (swu-1.4 §6),
-  since the players lost that time through no fault of theirs.
+  since the players lost that time through no fault of theirs; an illegal list
+  found costs a game loss, as there.
 - Fewer players than the first row of a table (the document starts at 4,
   advanced at 9): the advanced structure below 9 uses the basic row (3 rounds,
   no cut); below 4 players, ceil(log2(players)) rounds and no cut.
@@ -76,12 +77,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ledger.events import MatchResult, Stage
+from ledger.list_events import Violation
 from projections.errors import InvalidOptions, InvalidResult
 from projections.rulesets.base import Outcome, ResultForm, Ruleset, Scores, Tiebreaker
+from projections.rulesets.deck_rules import DeckCheck, ListSchedule
+from projections.rulesets.decklists import DeckList, XWingList, as_shape
 from projections.rulesets.initiative import XWING
+from projections.rulesets.list_rules import xwing
 from projections.rulesets.round_time import RoundTime
 from projections.rulesets.structures import StructureTables
-from projections.rulesets.tiebreakers import mov_and_sos_scores
+from projections.rulesets.tiebreakers import MOV_HOW, SOS_HOW, mov_and_sos_scores
 
 DEFAULT_SQUAD_POINTS = 100
 BYE_FACTOR = 1.5
@@ -102,9 +107,16 @@ class XWing20(StructureTables, Ruleset):
     tables = (BASIC, BASIC_BEYOND, ADVANCED, ADVANCED_BEYOND)
     id = "xwing-2.0"
     tiebreakers = (
-        Tiebreaker("mov", "MoV", "xwing-2.0 Höhe des Sieges", "number"),
-        Tiebreaker("sos", "SoS", "xwing-2.0 Tabellenstärke", "number"),
+        Tiebreaker("mov", "MoV", "xwing-2.0 Höhe des Sieges", "number", MOV_HOW),
+        Tiebreaker("sos", "SoS", "xwing-2.0 Tabellenstärke", "number", SOS_HOW),
     )
+    list_shape = XWingList
+    #: the document is silent: lists are shown after the event, none exchanged before
+    list_schedule = ListSchedule()
+    #: the document has no deck check section: the card games' rule (module docstring)
+    deck_check = DeckCheck("swu-1.4 §6")
+    #: "Finale Salve": equal victory points
+    tie_procedure = "final_salvo"
     #: "Paarungen": a dropped player may ask to rejoin the same stage.
     rejoin_allowed = True
     #: "K.-o.-Runden": a qualified player who drops before the first cut game is replaced.
@@ -167,12 +179,17 @@ class XWing20(StructureTables, Ruleset):
         ("Finale Salve")."""
         return ResultForm("points", tie_winner=True)
 
+    def points_cap(self, stage: Stage) -> int | None:
+        """A whole list in Swiss; elimination results are not bounded (module docstring)."""
+        return self.squad_points if stage == "swiss" else None
+
     def _check_points(self, points: tuple[int, int], stage: Stage) -> None:
         if min(points) < 0:
             raise InvalidResult(
                 'victory points cannot be negative, xwing-2.0 "Berechnung der Siegpunkte"'
             )
-        if stage == "swiss" and max(points) > self.squad_points:
+        cap = self.points_cap(stage)
+        if cap is not None and max(points) > cap:
             raise InvalidResult(
                 f"victory points {list(points)} exceed the whole list's value "
                 f'{self.squad_points}, xwing-2.0 "Berechnung der Siegpunkte"'
@@ -233,6 +250,10 @@ class XWing20(StructureTables, Ruleset):
     def unpaired_loss(self) -> Outcome:
         """A missed round of a rejoining player ("Paarungen"): a loss, MoV 0, no opponent."""
         return Outcome(None, "loss", 0, unpaired=True)
+
+    def list_violations(self, deck: DeckList) -> tuple[Violation, ...]:
+        """ "Zusammenstellung von Jägerstaffeln" at the event's ``squad_points``."""
+        return xwing(self.id, self.squad_points, as_shape(XWingList, deck))
 
     # standings ---------------------------------------------------------------
     def scores(self, records: Mapping[str, Sequence[Outcome]]) -> dict[str, Scores]:

@@ -17,9 +17,15 @@ from ledger.errors import ListDamaged
 from ledger.events import ORGANIZER, Actor, DeckCheckRecorded, EventBase, to_json
 from ledger.list_events import DifferenceCount, list_hash
 from ledger.store import ListEntry
+from projections.rulesets import ruleset
 from projections.rulesets.deckcompare import compare
-from projections.rulesets.decklists import shaped
+from projections.rulesets.decklists import DeckList
 from tests.builders import T0, Given, create, pair, register, start
+
+
+def shaped(ruleset_id: str, data: dict[str, Any]) -> DeckList:
+    return ruleset(ruleset_id).read_list(data)
+
 
 JUDGE = Actor(role="judge", id="AK")
 AT: dict[str, Any] = {"tournament": "t1", "at": T0, "actor": JUDGE}

@@ -11,18 +11,28 @@ from typing import Any
 import pytest
 
 from commands.text.decklist_text import BadDeckText, looks_like_json, parse_swu_text, swu_text
+from ledger.list_events import Violation
 from projections.errors import InvalidList
-from projections.rulesets.decklists import canonical, list_hash, shaped, stored
-from projections.rulesets.list_rules import violations
+from projections.rulesets import ruleset as ruleset_of
+from projections.rulesets.decklists import DeckList, canonical, list_hash, stored
+
+
+def shaped(ruleset: str, data: dict[str, Any]) -> DeckList:
+    return ruleset_of(ruleset).read_list(data)
+
+
+def violations(ruleset: str, data: dict[str, Any], options: dict[str, Any]) -> list[Violation]:
+    rules = ruleset_of(ruleset, options)
+    return list(rules.list_violations(rules.read_list(data)))
 
 
 def found(ruleset: str, data: dict[str, Any], **options: Any) -> dict[str, str]:
     """rule -> section of every violation (one rule at most once in these tests)."""
-    return {v.rule: v.section for v in violations(ruleset, options, shaped(ruleset, data))}
+    return {v.rule: v.section for v in violations(ruleset, data, options)}
 
 
 def messages(ruleset: str, data: dict[str, Any], **options: Any) -> list[str]:
-    return [v.message for v in violations(ruleset, options, shaped(ruleset, data))]
+    return [v.message for v in violations(ruleset, data, options)]
 
 
 def swu(deck: int = 50, sideboard: int = 0, **fields: Any) -> dict[str, Any]:
