@@ -22,7 +22,7 @@ from starlette.requests import ClientDisconnect
 
 @dataclass(frozen=True)
 class Settings:
-    """The bounds of one API process (``tledger serve`` options; README: HTTP API).
+    """The bounds of one API process (``tledger serve`` options; docs/REFERENCE.md, "Serving").
 
     ``max_body``: bytes of one command body; a command is a few hundred bytes, a
     submitted list a few kilobytes. ``rate_per_second`` and ``rate_burst``: commands

@@ -1,6 +1,7 @@
-"""The HTTP face: ``serve`` runs the API over the store within its limits (README:
-HTTP API); ``token create|list|revoke`` (commands.cli.tokens) manage the bearer
-tokens it accepts."""
+"""The HTTP face: ``serve`` runs the web application (``commands.web``: the API, the
+public and slip pages, the console) over the store within its limits
+(docs/REFERENCE.md, "Serving"); ``token create|list|revoke`` (``commands.cli.tokens``)
+manage the bearer tokens it accepts."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ admits but the regulation does not (a second leader in Premier, 52 X-Wing points
 many) is *reported* by :mod:`projections.rulesets.list_rules`, never refused: the organizer
 decides what follows. No card database is consulted: names are what the player wrote.
 
-The shapes (README, command contract):
+The shapes (docs/INTEGRATION.md, the command contract):
 
 - SWU (swu-1.4, swu-1.0 §3.1.3: leader, base, draw deck and sideboard)::
 
