@@ -27,9 +27,9 @@ ListFile = Annotated[
     str,
     typer.Argument(
         metavar="FILE",
-        help="The list (- for standard input): JSON in the game's shape (docs/REFERENCE.md, Lists), "
-        "or for SWU text with Leader, Base, Deck and Sideboard headers and one "
-        "'N Card Name' line per entry.",
+        help="The list (- for standard input): JSON in the game's shape "
+        "(docs/REFERENCE.md, Lists), or for SWU text with Leader, Base, Deck and "
+        "Sideboard headers and one 'N Card Name' line per entry.",
     ),
 ]
 
