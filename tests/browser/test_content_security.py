@@ -45,7 +45,7 @@ def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Venue]:
     store = f"sqlite:///{tmp_path_factory.mktemp('csp') / 'csp.sqlite3'}"
     handler = Handler(open_store(store))
     running_event(handler, "swiss", name="Policy Open", players=12)
-    state = handler.state("swiss")
+    state = handler.folds.state("swiss")
     assert state.current is not None
     playing = [m.players for m in state.current.matches if m.status == "pending"]
     run(handler, "swiss", {"type": "grant_time_extension", "round": 2,
@@ -62,7 +62,7 @@ def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Venue]:
         {"type": "create_tournament", "name": "By Hand", "ruleset": "swu-1.4"},
         *({"type": "register_player", "player": f"p{i + 1}", "name": NAMES[i]} for i in range(6)),
     )
-    codes = issue_codes(handler.store, handler.state("swiss"), 2, now=datetime.now(UTC))
+    codes = issue_codes(handler.store, handler.folds.state("swiss"), 2, now=datetime.now(UTC))
     players = playing[0]
     names = {p.player: p.name for p in handler.store.players("swiss").values()}
     secret = token(store, "--role", "organizer")
