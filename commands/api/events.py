@@ -9,7 +9,8 @@ quiet (proxies close idle connections); ``event: error`` and the end of the stre
 when the store is damaged. A cursor that is not a position is a 400, never a replay
 from the start. Statuses: 400 a malformed ``Last-Event-ID`` or ``after``; 401; 403 a
 tournament the token may not read; 429 the token has ``streams_per_token`` streams
-open already (``Retry-After``); 503 the server is shutting down.
+open already (``Retry-After``); 503 the server is shutting down, or has
+``Settings.max_streams`` streams open (``Retry-After``).
 """
 
 from __future__ import annotations

@@ -128,7 +128,8 @@ class ShuttingDown(Exception):
 
 class Hub:
     """The process's tail of the store and its subscribers, by scope (``None``: every
-    tournament), plus the open streams per token (``Settings.streams_per_token``)."""
+    tournament), plus the open streams per token (``Settings.streams_per_token``) and in
+    all (``Settings.max_streams``)."""
 
     def __init__(self, store: Store, settings: Settings, pace: float = ROUND_SECONDS) -> None:
         self.store, self.settings, self.pace = store, settings, pace
@@ -138,6 +139,7 @@ class Hub:
         self.cursor = 0  # the last position handed out (or skipped: nobody wanted it)
         self.subscribers: dict[str | None, set[Subscriber]] = {}
         self.streams: dict[str, int] = {}
+        self.open_streams = 0
         self.closed = False
         self._task: asyncio.Task[None] | None = None
         self._starting = asyncio.Lock()
@@ -153,9 +155,17 @@ class Hub:
         if self.streams.get(token_hash, 0) >= (limit or self.settings.streams_per_token):
             return False
         self.streams[token_hash] = self.streams.get(token_hash, 0) + 1
+        self.open_streams += 1
         return True
 
+    def full(self) -> bool:
+        """The process has its most event streams open (``Settings.max_streams``): each
+        holds a connection and a descriptor, and the pages need some too."""
+        most = self.settings.max_streams
+        return most is not None and self.open_streams >= most
+
     def close_stream(self, token_hash: str) -> None:
+        self.open_streams -= 1
         left = self.streams.get(token_hash, 0) - 1
         if left > 0:
             self.streams[token_hash] = left

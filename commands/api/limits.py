@@ -38,7 +38,9 @@ class Settings:
     client address may try at ``/s/``, a burst for typos and then one every six seconds,
     so guessing one of 31^8 codes stays hopeless. ``public_streams``: open live streams
     of one tournament's public page (a phone each); past it a page polls every 30 s
-    instead.
+    instead. ``max_streams``: open event streams of the whole process, of every kind
+    (None: no bound of its own; ``tledger serve`` derives one from its descriptor
+    limit, commands/web/descriptors.py); past it 503 with ``Retry-After``.
     """
 
     max_body: int = 64 * 1024
@@ -52,6 +54,7 @@ class Settings:
     slip_misses_per_second: float = 1 / 6
     slip_miss_burst: int = 10
     public_streams: int = 5000
+    max_streams: int | None = None
 
 
 #: roles whose commands are rate limited: many holders (every player) or an

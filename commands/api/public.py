@@ -12,7 +12,8 @@ venue: read-only and without a token, unless the organizer turned it off
   the stream opens and one whenever the tournament's seq moves: no event, no name, no
   log. It hangs on the process's one tail of the store (``hub.py``), so a thousand
   phones cost one reader of the store; past ``Settings.public_streams`` open streams
-  of a tournament the answer is 429 and the page polls.
+  of a tournament the answer is 429, past the process's ``Settings.max_streams`` 503,
+  and the page polls.
 
 Each page is rendered once per (tournament, read models, language, search): the key
 holds the read side's ETags, so a new event (or an erased name) makes a new page and

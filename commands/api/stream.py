@@ -34,15 +34,26 @@ OPENING = b": tledger event stream\n\n"
 KEEP_ALIVE = b": keep-alive\n\n"
 
 
+#: seconds a client is told to wait when the process has its most streams open
+FULL_RETRY_SECONDS = 10.0
+
+
 class Session:
-    """What one open stream holds: one of its token's stream slots (429 when none is
-    left; ``limit`` and ``busy`` set another bound and its message, for streams that
-    count under another key) and its place in the hub; both given back once, however
-    the stream ends."""
+    """What one open stream holds: one of the process's stream slots (503 when none is
+    left), one of its token's (429 when none is left; ``limit`` and ``busy`` set another
+    bound and its message, for streams that count under another key) and its place in
+    the hub; all given back once, however the stream ends."""
 
     def __init__(
         self, hub: Hub, token_hash: str, limit: int | None = None, busy: str | None = None
     ) -> None:
+        if hub.full():
+            raise HTTPException(
+                503,
+                f"this server has {hub.settings.max_streams} event streams open, its most: "
+                "try again later",
+                headers={"Retry-After": retry_after(FULL_RETRY_SECONDS)},
+            )
         if not hub.open_stream(token_hash, limit):
             raise HTTPException(
                 429,

@@ -13,7 +13,7 @@ import typer
 
 from commands.cli import tokens
 from commands.cli.options import StoreOpt
-from commands.cli.output import reported_errors
+from commands.cli.output import fail, reported_errors
 
 app = typer.Typer()
 
@@ -23,6 +23,9 @@ MAX_BODY, RATE, RATE_BURST, STREAMS_PER_TOKEN = 64 * 1024, 2.0, 20, 8
 TOKEN_RECHECK = 5.0
 PUBLIC_STREAMS = 5000
 FULL_CHECK_EVERY = 30.0  # commands.folds.FULL_CHECK_EVERY
+#: commands.web.connections.Deadlines; the caps' defaults come from the descriptor limit
+HEADER_TIMEOUT, BODY_TIMEOUT = 10.0, 30.0
+MAX_CONNECTIONS = MAX_STREAMS = None
 
 
 @app.command()
@@ -68,6 +71,40 @@ def serve(
             "integrity error within this time.",
         ),
     ] = FULL_CHECK_EVERY,
+    header_timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            help="Seconds for a request's headers to arrive, from the connection opening "
+            "or the previous answer; then the connection is closed.",
+        ),
+    ] = HEADER_TIMEOUT,
+    body_timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            help="Seconds for a request's whole body to arrive after its headers; then "
+            "the connection is closed.",
+        ),
+    ] = BODY_TIMEOUT,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Open connections at most; past it a new one takes an idle one's place "
+            "or is answered 503. Default and ceiling: the limit on open files (raised "
+            "to the hard limit at start) less room for the store.",
+        ),
+    ] = MAX_CONNECTIONS,
+    max_streams: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Open event streams at most (/events/stream and public pages' live "
+            "streams); past it 503 with Retry-After. Default and ceiling: nine tenths "
+            "of the connections.",
+        ),
+    ] = MAX_STREAMS,
 ) -> None:
     """Serve the HTTP API (FastAPI on uvicorn) over the store, and each tournament's
     public page at /t/T (no token; `tledger public T --off` hides it); one access-log
@@ -78,29 +115,43 @@ def serve(
     from commands.bootstrap import handler_for
     from commands.cli.logs import access_logger
     from commands.web import create_app
+    from commands.web.connections import LISTEN_BACKLOG, Deadlines, Server, bounded
+    from commands.web.descriptors import ShortageLog, TooFewDescriptors, caps_for, raise_limit
     from ledger.url import default_url, redacted
 
+    try:
+        caps = caps_for(raise_limit(), max_connections, max_streams)
+    except TooFewDescriptors as exc:
+        fail(str(exc), 2)
     with reported_errors():
         handler = handler_for(store, full_check_every)
     limits = Settings(max_body=max_body, rate_per_second=rate, rate_burst=rate_burst,
                       streams_per_token=streams_per_token,
                       token_recheck_seconds=token_recheck,
-                      public_streams=public_streams)  # fmt: skip
+                      public_streams=public_streams,
+                      max_streams=caps.streams)  # fmt: skip
     log = access_logger()
     api = create_app(handler, limits, access_log=lambda line: log.info("request", **line))
     config = uvicorn.Config(api, host=host, port=port, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=1)  # fmt: skip
+    # deadlines and the connection cap (commands/web/connections.py)
+    config.http = bounded(caps.connections, caps.accept_batch,
+                          Deadlines(header_timeout, body_timeout))  # fmt: skip
+    config.backlog = caps.accept_batch
     sock = config.bind_socket()
     # asyncio sets TCP_NODELAY only on sockets it made as IPPROTO_TCP; accepted connections
     # inherit it from here. Without it a small answer waits ~40 ms for a delayed ACK.
     if sock.family in (socket.AF_INET, socket.AF_INET6):
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    sock.listen(config.backlog)  # connections wait in the backlog from the printed line on
+    sock.listen(LISTEN_BACKLOG)  # connections wait in the backlog from the printed line on
     bound = f"[{host}]" if ":" in host else host
     typer.echo(f"tledger serving http://{bound}:{sock.getsockname()[1]} "
                f"(store {redacted(store or default_url())})")  # fmt: skip
+    typer.echo(f"at most {caps.connections} connections and {caps.streams} event streams "
+               f"(limit on open files {caps.descriptors})")  # fmt: skip
     sys.stdout.flush()
-    uvicorn.Server(config).run(sockets=[sock])
+    ShortageLog.install()
+    Server(config).run(sockets=[sock])
 
 
 # ``tledger token create|list|revoke`` (commands.cli.tokens) under the HTTP face

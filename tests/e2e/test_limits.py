@@ -8,13 +8,14 @@ import asyncio
 import json
 import os
 import re
+import resource
 import select
 import socket
 import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import astuple, dataclass, fields
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -29,6 +30,7 @@ from commands.cli import serve
 from commands.folds import FULL_CHECK_EVERY
 from commands.handler import Handler
 from commands.web import create_app
+from commands.web.connections import Deadlines
 from ledger.url import open_store
 from tests.e2e.test_http import PLAYERS, TLEDGER, Api, setup, token
 
@@ -52,13 +54,22 @@ class Server:
 
 
 @contextmanager
-def serving(store: str, tmp_path: Path, *options: str) -> Iterator[Server]:
+def serving(
+    store: str, tmp_path: Path, *options: str, descriptors: tuple[int, int] | None = None
+) -> Iterator[Server]:
     """``tledger serve --port 0``: the address is read from the line it prints, and
-    requests are sent right after it (the socket listens before the line)."""
+    requests are sent right after it (the socket listens before the line). With
+    ``descriptors``, the server's soft and hard limits on open files."""
     log = tmp_path / "serve.log"
+
+    def limited() -> None:
+        if descriptors is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, descriptors)
+
     with log.open("wb") as stderr:
         proc = subprocess.Popen([TLEDGER, "serve", "--port", "0", "--store", store, *options],
-                                stdout=subprocess.PIPE, stderr=stderr)  # fmt: skip
+                                stdout=subprocess.PIPE, stderr=stderr,
+                                preexec_fn=limited)  # fmt: skip
     try:
         assert proc.stdout is not None
         ready, _, _ = select.select([proc.stdout], [], [], 20)
@@ -237,9 +248,12 @@ def test_serve_defaults_are_the_settings_defaults() -> None:
                "rate_burst": serve.RATE_BURST,
                "streams_per_token": serve.STREAMS_PER_TOKEN,
                "token_recheck_seconds": serve.TOKEN_RECHECK,
-               "public_streams": serve.PUBLIC_STREAMS}  # fmt: skip
+               "public_streams": serve.PUBLIC_STREAMS,
+               "max_streams": serve.MAX_STREAMS}  # fmt: skip
     assert options == {name: defaults[name] for name in options}
     assert serve.FULL_CHECK_EVERY == FULL_CHECK_EVERY
+    assert astuple(Deadlines()) == (serve.HEADER_TIMEOUT, serve.BODY_TIMEOUT)
+    assert serve.MAX_CONNECTIONS is None
 
 
 def test_openapi_declares_the_bearer_scheme_on_every_operation_that_needs_a_token() -> None:
