@@ -14,11 +14,10 @@ from typing import assert_never
 
 from commands import discipline, limited, lists, teams, undo
 from commands import models as m
-from commands.context import Base, match_of, require
+from commands.context import Base, match_of, refuse_taken, require
 from commands.corrections import correct_result
 from commands.cut import make_cut, pair_elimination
 from commands.errors import (
-    DuplicatePlayer,
     InvalidCommand,
     RuleViolation,
     TournamentExists,
@@ -159,8 +158,7 @@ def register_player(
     state: TournamentState, c: m.RegisterPlayer, base: Base, seed: int
 ) -> list[EventBase]:
     teams.refuse_player(state)
-    if c.player in state.players:
-        raise DuplicatePlayer(c.player)
+    refuse_taken(state, c.player, state.players)
     return [PlayerRegistered(**base, player=c.player)]
 
 
