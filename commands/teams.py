@@ -54,7 +54,7 @@ def section(state: TournamentState) -> str:
 
 
 def register_team(
-    state: TournamentState, c: m.RegisterTeam, base: Base, seed: int
+    state: TournamentState, c: m.RegisterTeam, base: Base, seed: int, salt: bytes = b""
 ) -> list[EventBase]:
     if not is_team_event(state):
         rid, option, _ = team_variant()
@@ -72,7 +72,7 @@ def register_team(
         refuse_taken(state, new, taken)
     events: list[EventBase] = [TeamRegistered(**base, team=c.team, members=members)]
     if c.list is not None:
-        events += lists.listed(state, c, base, c.team)
+        events += lists.listed(state, c, base, c.team, salt)
     return events
 
 
