@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import TypedDict
 
 from commands.errors import (
     CommandError,
+    DuplicatePlayer,
     InvalidCommand,
     RuleViolation,
     UnknownMatch,
@@ -14,6 +16,7 @@ from commands.errors import (
     WrongPhase,
 )
 from ledger.events import ORGANIZER, Actor
+from ledger.fields import normalized
 from projections.refusal import Refusal, Step
 from projections.state import OFFICIAL_ROLES, Match, Player, Round, TournamentState
 
@@ -42,6 +45,16 @@ def player_of(state: TournamentState, player: str) -> Player:
     if found is None:
         raise UnknownPlayer(player)
     return found
+
+
+def refuse_taken(state: TournamentState, new: str, taken: Collection[str]) -> None:
+    """A registration's id must be new: not one of ``taken``, nor an id of a log written
+    before ids were normalized that reads as ``new`` (DuplicatePlayer names that one)."""
+    if new in taken:
+        raise DuplicatePlayer(new)
+    stored = state.other_forms.get(normalized(new))
+    if stored is not None:
+        raise DuplicatePlayer(new, stored)
 
 
 def round_of(state: TournamentState, number: int) -> Round:

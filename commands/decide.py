@@ -1,7 +1,8 @@
 """decide(state, command, now, seed) -> events: the rules, as pure functions.
 
 Nothing here reads a clock, draws a random number or touches the store: time,
-ids and seeds come in as arguments, so every decision can be replayed.
+ids, seeds and the salt of a list's hash come in as arguments, so every decision can
+be replayed.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from typing import assert_never
 
 from commands import discipline, limited, lists, teams, undo
 from commands import models as m
-from commands.context import Base, match_of, require
+from commands.context import Base, match_of, refuse_taken, require
 from commands.corrections import correct_result
 from commands.cut import make_cut, pair_elimination
 from commands.errors import (
-    DuplicatePlayer,
     InvalidCommand,
     RuleViolation,
     TournamentExists,
@@ -63,12 +63,14 @@ def as_command_errors() -> Iterator[None]:
 
 def decide(
     state: TournamentState, command: m.Command, *, now: datetime, seed: int,
-    kept_lists: Sequence[ListEntry] = (),
+    kept_lists: Sequence[ListEntry] = (), salt: bytes = b"",
 ) -> list[EventBase]:  # fmt: skip
     """The events that ``command`` causes in ``state``, or a named CommandError.
     ``kept_lists``: the ``tledger_lists`` rows, for a deck check that compares what was
-    presented with the list in force (``commands.lists.wants_lists``); an input like
-    ``now``, so deciding stays pure."""
+    presented with the list in force and a list correction (``commands.lists.wants_lists``);
+    ``salt``: random bytes the hash of a list the command records is salted with (empty:
+    the unsalted hash of lists recorded before salts); inputs like ``now``, so deciding
+    stays pure."""
     if not isinstance(command, m.CreateTournament):
         if not state.exists:
             raise UnknownTournament(command.tournament)
@@ -82,12 +84,12 @@ def decide(
         command_digest=command_digest(command) if command.command_id else None,
     )
     with as_command_errors():
-        return dispatch(state, command, base, seed, kept_lists)
+        return dispatch(state, command, base, seed, kept_lists, salt)
 
 
 def dispatch(
     state: TournamentState, command: m.Command, base: Base, seed: int,
-    kept_lists: Sequence[ListEntry] = (),
+    kept_lists: Sequence[ListEntry] = (), salt: bytes = b"",
 ) -> list[EventBase]:  # fmt: skip
     """The decider of each command type. Exhaustive: a command added to ``m.Command``
     and not wired here fails mypy at ``assert_never``, never at run time."""
@@ -97,7 +99,7 @@ def dispatch(
         case m.RegisterPlayer():
             return register_player(state, command, base, seed)
         case m.RegisterTeam():
-            return teams.register_team(state, command, base, seed)
+            return teams.register_team(state, command, base, seed, salt)
         case m.DropPlayer():
             return discipline.drop_player(state, command, base, seed)
         case m.RejoinPlayer():
@@ -115,7 +117,7 @@ def dispatch(
         case m.IssuePenalty():
             return discipline.issue_penalty(state, command, base, seed)
         case m.RecordDeckCheck():
-            return discipline.record_deck_check(state, command, base, seed, kept_lists)
+            return discipline.record_deck_check(state, command, base, seed, kept_lists, salt)
         case m.GrantTimeExtension():
             return discipline.grant_time_extension(state, command, base, seed)
         case m.MakeCut():
@@ -131,11 +133,11 @@ def dispatch(
         case m.ChangeOptions():
             return undo.change_options(state, command, base, seed)
         case m.SubmitList():
-            return lists.submit_list(state, command, base, seed)
+            return lists.submit_list(state, command, base, seed, salt)
         case m.LockLists():
             return lists.lock_lists(state, command, base, seed)
         case m.CorrectList():
-            return lists.correct_list(state, command, base, seed)
+            return lists.correct_list(state, command, base, seed, kept_lists, salt)
         case m.AssignPods():
             return limited.assign_pods(state, command, base, seed)
         case m.StartDeckBuilding():
@@ -159,8 +161,7 @@ def register_player(
     state: TournamentState, c: m.RegisterPlayer, base: Base, seed: int
 ) -> list[EventBase]:
     teams.refuse_player(state)
-    if c.player in state.players:
-        raise DuplicatePlayer(c.player)
+    refuse_taken(state, c.player, state.players)
     return [PlayerRegistered(**base, player=c.player)]
 
 

@@ -158,7 +158,7 @@ def loss_penalty(
 
 def record_deck_check(
     state: TournamentState, c: m.RecordDeckCheck, base: Base, seed: int,
-    kept: Sequence[ListEntry] = (),
+    kept: Sequence[ListEntry] = (), salt: bytes = b"",
 ) -> list[EventBase]:  # fmt: skip
     """A deck check as the ruleset's ``deck_check`` says (swu-1.4 §6: before game 1,
     between games or after the match, the time spent plus the ruleset's extra minutes,
@@ -167,8 +167,8 @@ def record_deck_check(
     "Decküberprüfung": after a match only, an illegal card annuls the game and earns a
     warning, a deck that cannot be made legal disqualifies the player). What was
     presented, when given, is compared with the list in force (``kept``: the
-    ``tledger_lists`` rows) and the differences recorded; the outcome stays
-    the judge's."""
+    ``tledger_lists`` rows) and the differences recorded, what was presented committed to
+    by its hash with ``salt``; the outcome stays the judge's."""
     require_role(c.actor, JUDGES, "record a deck check")
     player_of(state, c.player)
     rnd = round_of(state, c.round)
@@ -177,10 +177,10 @@ def record_deck_check(
         raise WrongPhase(f"player {c.player!r} has no match in round {c.round} to check")
     rules = ruleset_of(state)
     check_timing_and_outcome(rules.deck_check, c)
+    presented = presented_fields(state, c, kept, salt)
     events: list[EventBase] = [DeckCheckRecorded(**base, player=c.player, round=c.round,
                                                  timing=c.timing, outcome=c.outcome,
-                                                 minutes=c.minutes,
-                                                 **presented_fields(state, c, kept))]  # fmt: skip
+                                                 minutes=c.minutes, **presented)]  # fmt: skip
     extra = rules.round_time().deck_check_extra
     if c.timing != "after_match" and match.status != "confirmed" and extra is not None:
         events.append(TimeExtensionGranted(

@@ -46,9 +46,13 @@ class UnknownPlayer(Refused):
 
 
 class DuplicatePlayer(Refused):
-    def __init__(self, player: str) -> None:
-        super().__init__(f"player {player!r} is registered already")
-        self.player = player
+    """An id registered already; ``stored``: the registered id when it reads the same as
+    ``player`` but is stored in another Unicode form (escaped, so the two differ on screen)."""
+
+    def __init__(self, player: str, stored: str | None = None) -> None:
+        also = f" as {stored!a}, the same id in another Unicode form" if stored else ""
+        super().__init__(f"player {player!r} is registered already{also}")
+        self.player = stored or player
 
 
 class WrongPhase(Refused):

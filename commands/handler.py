@@ -1,9 +1,9 @@
 """The thin handler: load, fold, decide, append with the expected version.
 
 This is the imperative shell around ``decide``: it reads the clock and draws
-seeds, decides against the process's kept fold of the tournament (``Folds``, so a
-long ``apply`` does not refold the whole log for every line), and retries when
-another writer appended first.
+seeds and the salts of lists' hashes, decides against the process's kept fold of the
+tournament (``Folds``, so a long ``apply`` does not refold the whole log for every
+line), and retries when another writer appended first.
 """
 
 from __future__ import annotations
@@ -86,6 +86,15 @@ def random_seed() -> int:
     return secrets.randbits(32)
 
 
+#: bytes of a list's salt: enough that nobody guesses it, so nobody confirms a guessed
+#: list against its hash before it is published
+SALT_BYTES = 16
+
+
+def random_salt() -> bytes:
+    return secrets.token_bytes(SALT_BYTES)
+
+
 class Handler:
     """Executes commands against one store."""
 
@@ -95,10 +104,12 @@ class Handler:
         clock: Callable[[], datetime] = utc_now,
         seeds: Callable[[], int] = random_seed,
         folds: Folds | None = None,
+        salts: Callable[[], bytes] = random_salt,
     ) -> None:
         self.store = store
         self.clock = clock
         self.seeds = seeds
+        self.salts = salts
         self.folds = folds if folds is not None else Folds(store)
 
     def handle(self, command: Command) -> Outcome:
@@ -108,18 +119,18 @@ class Handler:
             return self._handle(command)
 
     def _handle(self, command: Command) -> Outcome:
-        seed = self.seeds()
+        seed, salt = self.seeds(), self.salts()
         for attempt in range(MAX_ATTEMPTS):
             state = self.folds.state(command.tournament)
             seen = seen_before(state, command)
             if seen is not None:
                 return self.repeated(command, seen)
             events = decide(state, command, now=self.clock(), seed=seed,
-                            kept_lists=self.kept_lists(command))  # fmt: skip
+                            kept_lists=self.kept_lists(command), salt=salt)  # fmt: skip
             try:
                 recorded = self._append(
                     command.tournament, state, seal(events, state.head), personal_data(command),
-                    list_entries(state, command, events, state.seq + 1),
+                    list_entries(state, command, events, state.seq + 1, salt),
                 )  # fmt: skip
             except ConcurrencyConflict:
                 backoff(attempt)
@@ -173,7 +184,8 @@ class Handler:
         self, state: TournamentState, commands: Sequence[Command], seed: int
     ) -> Batch:
         """The batch's sealed events, registry entries and lists, decided on a copy of the
-        state (the cached fold changes only by what the store holds)."""
+        state (the cached fold changes only by what the store holds); each command's
+        lists are salted with a salt of their own."""
         scratch = copy.deepcopy(state)
         now = self.clock()
         sealed: list[Sealed] = []
@@ -183,10 +195,11 @@ class Handler:
             try:
                 if self._seen_in(scratch, command):
                     continue
-                kept = [*self.kept_lists(command), *lists]
-                new = seal(decide(scratch, command, now=now, seed=seed, kept_lists=kept),
-                           scratch.head)  # fmt: skip
-                lists += list_entries(scratch, command, [s.event for s in new], scratch.seq + 1)
+                kept, salt = [*self.kept_lists(command), *lists], self.salts()
+                new = seal(decide(scratch, command, now=now, seed=seed, kept_lists=kept,
+                                  salt=salt), scratch.head)  # fmt: skip
+                lists += list_entries(scratch, command, [s.event for s in new], scratch.seq + 1,
+                                      salt)  # fmt: skip
             except CommandError as exc:
                 raise BatchRefused(index, exc) from exc
             for s in new:

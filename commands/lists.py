@@ -7,9 +7,11 @@ deck list is handed in "before the start of the event" (swu-1.4 §3.1.3, swu-1.0
 §3.1.3): when round 1 starts with lists submitted and not yet locked, the start locks
 them first. A tournament that collects no lists in the ledger gets no lock event.
 
-The events commit to a list by its hash and count broken rules without naming a card
-(:mod:`ledger.list_events`); the list and the full violations go to ``tledger_lists``
-in the same append (:func:`list_entries`, which the handler passes to the store).
+The events commit to a list by its salted hash and count broken rules without naming a
+card (:mod:`ledger.list_events`); the list, the full violations and the salt go to
+``tledger_lists`` in the same append (:func:`list_entries`, which the handler passes to
+the store). The salt is drawn by the handler and comes in as an input, as the seed
+does, so deciding stays pure.
 """
 
 from __future__ import annotations
@@ -37,23 +39,27 @@ NO_LIST = "no locked list to compare"
 LOCKED = "lists are locked: a judge corrects a list with correct_list and a reason"
 
 
-def submit_list(state: TournamentState, c: m.SubmitList, base: Base, seed: int) -> list[EventBase]:
+def submit_list(
+    state: TournamentState, c: m.SubmitList, base: Base, seed: int, salt: bytes = b""
+) -> list[EventBase]:
     require_role(c.actor, ("organizer", "player"), "submit a list")
     if c.actor is not None and c.actor.role == "player" and c.actor.id != c.player:
         raise RuleViolation("a player may submit only their own list")
     player_of(state, c.player)
     if state.lists_locked:
         raise WrongPhase(LOCKED)
-    return listed(state, c, base, c.player)
+    return listed(state, c, base, c.player, salt)
 
 
 def listed(
-    state: TournamentState, c: m.SubmitList | m.RegisterTeam, base: Base, player: str
-) -> list[EventBase]:
-    """The list's event: its hash and the rules it breaks, counted (a team registering
-    with its four decks submits them with the registration, lcg-2.1d Team-Turniere)."""
+    state: TournamentState, c: m.SubmitList | m.RegisterTeam, base: Base, player: str,
+    salt: bytes,
+) -> list[EventBase]:  # fmt: skip
+    """The list's event: its hash with ``salt`` and the rules it breaks, counted (a team
+    registering with its four decks submits them with the registration, lcg-2.1d
+    Team-Turniere)."""
     data, found = recorded(state, c)
-    return [ListSubmitted(**base, player=player, list_hash=list_hash(data),
+    return [ListSubmitted(**base, player=player, list_hash=list_hash(data, salt.hex()),
                           violations=counted(found))]  # fmt: skip
 
 
@@ -65,20 +71,31 @@ def lock_lists(state: TournamentState, c: m.LockLists, base: Base, seed: int) ->
 
 
 def correct_list(
-    state: TournamentState, c: m.CorrectList, base: Base, seed: int
-) -> list[EventBase]:
+    state: TournamentState, c: m.CorrectList, base: Base, seed: int,
+    kept: Sequence[ListEntry] = (), salt: bytes = b"",
+) -> list[EventBase]:  # fmt: skip
+    """A locked list replaced; refused when it is the list in force already (``kept``:
+    the ``tledger_lists`` rows, whose salt the comparison needs)."""
     require_role(c.actor, ("organizer", "judge"), "correct a list")
     player_of(state, c.player)
     if not state.lists_locked:
         raise WrongPhase("lists are not locked yet: the player resubmits with submit_list")
     data, found = recorded(state, c)
-    digest = list_hash(data)
     previous = state.lists.get(c.player)
-    if previous is not None and previous.hash == digest:
+    if (
+        previous is not None
+        and list_hash(data, in_force(state, previous, kept).salt) == previous.hash
+    ):
         raise RuleViolation(f"correct_list: {c.player}'s list is this list already")
-    return [ListCorrected(**base, player=c.player, list_hash=digest,
+    return [ListCorrected(**base, player=c.player, list_hash=list_hash(data, salt.hex()),
                           previous_hash=previous.hash if previous else None, reason=c.reason,
                           violations=counted(found))]  # fmt: skip
+
+
+def in_force(state: TournamentState, held: DeckList, kept: Sequence[ListEntry]) -> ListEntry:
+    """The stored row of the list ``held``, checked against its event's hash (a damaged
+    store is an integrity error naming the seq)."""
+    return checked(state.id, {e.seq: e for e in kept}, held.seq, held.player, held.hash)
 
 
 def recorded(
@@ -105,24 +122,26 @@ def shape(
 
 
 def list_entries(
-    state: TournamentState, command: m.Command, events: Sequence[EventBase], first_seq: int
-) -> list[ListEntry]:
+    state: TournamentState, command: m.Command, events: Sequence[EventBase], first_seq: int,
+    salt: bytes = b"",
+) -> list[ListEntry]:  # fmt: skip
     """What ``tledger_lists`` keeps of the command's list events (``first_seq``: the seq
-    of ``events[0]``), decided from the state ``decide`` saw: the list and the full
-    violations, which the events only commit to; for a deck check, the list presented.
-    Nothing for any other command."""
+    of ``events[0]``), decided from the state and with the ``salt`` ``decide`` had: the
+    list, the full violations and the salt, which the events only commit to; for a deck
+    check, the list presented. Nothing for any other command."""
     if isinstance(command, m.RecordDeckCheck):
-        return presented_entries(state, command, events, first_seq)
+        return presented_entries(state, command, events, first_seq, salt)
     if not isinstance(command, m.SubmitList | m.CorrectList | m.RegisterTeam):
         return []
     kept: list[ListEntry] = []
     for seq, event in enumerate(events, start=first_seq):
         if isinstance(event, ListSubmitted | ListCorrected):
             data, found = recorded(state, command)
-            if list_hash(data) != event.list_hash:  # decide and this read the same state
+            if list_hash(data, salt.hex()) != event.list_hash:  # decide read the same
                 raise AssertionError(f"seq {seq}: the list does not hash to its event's")
             dumped = tuple(v.model_dump(mode="json") for v in found)
-            kept.append(ListEntry(state.id, seq, event.player, event.list_hash, data, dumped))
+            kept.append(ListEntry(state.id, seq, event.player, event.list_hash, data, dumped,
+                                  salt.hex()))  # fmt: skip
     return kept
 
 
@@ -146,21 +165,25 @@ def locked_at_start(state: TournamentState, number: int, base: Base) -> list[Eve
 
 def wants_lists(command: m.Command) -> bool:
     """Whether deciding ``command`` reads the kept lists: a deck check that compares what
-    was presented with the list in force (every other command decides from the fold)."""
+    was presented with the list in force, and a correction that must differ from it
+    (every other command decides from the fold)."""
+    if isinstance(command, m.CorrectList):
+        return True
     return isinstance(command, m.RecordDeckCheck) and command.presented is not None
 
 
 def presented_fields(
-    state: TournamentState, c: m.RecordDeckCheck, kept: Sequence[ListEntry]
+    state: TournamentState, c: m.RecordDeckCheck, kept: Sequence[ListEntry], salt: bytes
 ) -> dict[str, Any]:
-    """The deck-check event's fields for what was presented: its hash, the
+    """The deck-check event's fields for what was presented: its hash with ``salt``, the
     list in force it was compared with and the differences counted per zone and kind,
     naming no card; with no list in force, a note instead (the check is recorded all
     the same). No penalty follows from a difference: that is the judge's decision.
     ``kept``: the ``tledger_lists`` rows; the list in force is checked against its hash."""
     if c.presented is None:
         return {}
-    digest = list_hash(stored(shape(state, c.presented, c.type, state.teams.get(c.player, ()))))
+    data = stored(shape(state, c.presented, c.type, state.teams.get(c.player, ())))
+    digest = list_hash(data, salt.hex())
     held = state.lists.get(c.player)
     if held is None:
         return {"presented_hash": digest, "note": NO_LIST}
@@ -175,8 +198,7 @@ def differences(
     """Every entry in which ``presented`` differs from the list ``held`` (its stored row
     checked against its event's hash: a damaged store is an integrity error); in an SWU
     limited event the draw deck and sideboard as one pool (swu-1.4 §2.3.2 note)."""
-    entry = checked(state.id, {e.seq: e for e in kept}, held.seq, held.player, held.hash)
-    listed = shape(state, entry.list, "record_deck_check")
+    listed = shape(state, in_force(state, held, kept).list, "record_deck_check")
     members = state.teams.get(held.player, ())
     return ruleset_of(state).list_differences(
         listed, shape(state, presented, "record_deck_check", members)
@@ -184,14 +206,16 @@ def differences(
 
 
 def presented_entries(
-    state: TournamentState, c: m.RecordDeckCheck, events: Sequence[EventBase], first_seq: int
-) -> list[ListEntry]:
-    """The presented list, kept at the seq of the deck-check event that commits to it."""
+    state: TournamentState, c: m.RecordDeckCheck, events: Sequence[EventBase], first_seq: int,
+    salt: bytes,
+) -> list[ListEntry]:  # fmt: skip
+    """The presented list with its salt, kept at the seq of the deck-check event that
+    commits to it."""
     if c.presented is None:
         return []
     data = stored(shape(state, c.presented, c.type, state.teams.get(c.player, ())))
     return [
-        ListEntry(state.id, seq, event.player, event.presented_hash, data)
+        ListEntry(state.id, seq, event.player, event.presented_hash, data, (), salt.hex())
         for seq, event in enumerate(events, start=first_seq)
         if isinstance(event, DeckCheckRecorded) and event.presented_hash is not None
     ]

@@ -26,8 +26,8 @@ import dataclasses
 
 from commands import lists
 from commands import models as m
-from commands.context import Base
-from commands.errors import DuplicatePlayer, RuleViolation
+from commands.context import Base, refuse_taken
+from commands.errors import RuleViolation
 from ledger.events import CutMade, EventBase, RoundPaired, TeamRegistered
 from projections.elimination import ENGINE, elimination_tables
 from projections.lifecycle import final_teams
@@ -54,7 +54,7 @@ def section(state: TournamentState) -> str:
 
 
 def register_team(
-    state: TournamentState, c: m.RegisterTeam, base: Base, seed: int
+    state: TournamentState, c: m.RegisterTeam, base: Base, seed: int, salt: bytes = b""
 ) -> list[EventBase]:
     if not is_team_event(state):
         rid, option, _ = team_variant()
@@ -69,11 +69,10 @@ def register_team(
         raise RuleViolation(f"register_team: the team id {c.team!r} is also a member's id")
     taken = {*state.players, *(p for team in state.teams.values() for p in team)}
     for new in (c.team, *members):
-        if new in taken:
-            raise DuplicatePlayer(new)
+        refuse_taken(state, new, taken)
     events: list[EventBase] = [TeamRegistered(**base, team=c.team, members=members)]
     if c.list is not None:
-        events += lists.listed(state, c, base, c.team)
+        events += lists.listed(state, c, base, c.team, salt)
     return events
 
 

@@ -9,7 +9,7 @@ tokens (with their label, expiry and revocation; a store made before those exist
 gains their columns when it is opened, so its tokens keep working); the match slips'
 report codes (hashes only, one code per match, good for that match alone); the
 tournaments' face settings (the public page's switch: a face's configuration, not an
-event); deck lists beside the events that commit to them (:mod:`ledger.list_rows`).
+event); deck lists and their salts beside the events committing to them (:mod:`ledger.list_rows`).
 All of these are side records beside the log, never in it. The base class keeps them
 in memory for ``memory://``; the SQL dialects share their queries and differ in
 placeholders, position column, erasure and how a stored record's columns are read.
@@ -188,24 +188,26 @@ class SQLDialect(Dialect):
                 "tournament TEXT, player TEXT, label TEXT, expires_at TEXT, revoked_at TEXT, "
                 "created_at TEXT)"
             )
-            self._add_token_columns(cur)
+            self._add_columns(cur, self.tokens_stored_as, ADDED_TOKEN_COLUMNS)
             cur.execute(slip_rows.CREATE)  # the match slips' report codes
             cur.execute(settings_rows.CREATE)  # the faces' settings (the public page's switch)
             cur.execute(list_rows.CREATE)  # deck lists beside their events
+            self._add_columns(cur, list_rows.STORED_AS, list_rows.ADDED_COLUMNS)
             cur.execute(
                 f"CREATE INDEX IF NOT EXISTS {self.stream_index} "
                 f"ON {self.events_stored_as} ({self.stream_index_columns})"
             )
 
-    def _add_token_columns(self, cur: Any) -> None:
-        """Token records made before labels and expiry gain their columns (all NULL:
-        no label, no expiry, not revoked), so their tokens keep working. Only a missing
-        column is added: an up-to-date store takes no lock on every open."""
-        present = self._columns(cur, self.tokens_stored_as)
-        for column in ADDED_TOKEN_COLUMNS:
+    def _add_columns(self, cur: Any, stored_as: str, columns: dict[str, str]) -> None:
+        """A record made before some of its ``columns`` (name -> SQL type) gains them:
+        tokens their labels and expiry (NULL: none, not revoked), so they keep working;
+        lists their salt (empty: hashed without one). Only a missing column is added: an
+        up-to-date store takes no lock on every open."""
+        present = self._columns(cur, stored_as)
+        for column, kind in columns.items():
             if column not in present:
-                cur.execute(f"ALTER TABLE {self.tokens_stored_as} ADD COLUMN "
-                            f"{self.add_column_guard}{column} TEXT")  # fmt: skip
+                cur.execute(f"ALTER TABLE {stored_as} ADD COLUMN "
+                            f"{self.add_column_guard}{column} {kind}")  # fmt: skip
 
     def _columns(self, cur: Any, stored_as: str) -> set[str]:
         """The names of a stored record's columns."""

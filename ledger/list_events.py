@@ -3,11 +3,18 @@
 Every token that may read a tournament reads its events (``log``, ``/events``, the
 streams), but lists are not shown to players before publication (swu-1.4 §7.1; the
 top cut's while it runs, §4.6.1). So an event keeps only the player, the list's
-``list_hash`` (SHA-256 of its canonical JSON) and, per broken rule, what names no
-card: the rule, its section and how often it is broken. The list itself and the full
-violation messages live in the side records ``tledger_lists``, written in the append's
-transaction (:mod:`ledger.list_rows`), as the player registry keeps names out of the
-hashed log. The hash lets anyone check that a published list is the one recorded.
+``list_hash`` and, per broken rule, what names no card: the rule, its section and how
+often it is broken. The list itself, the full violation messages and the list's salt
+live in the side records ``tledger_lists``, written in the append's transaction
+(:mod:`ledger.list_rows`), as the player registry keeps names out of the hashed log.
+The hash lets anyone check that a published list is the one recorded.
+
+The hash is salted: SHA-256 over the salt's bytes followed by the list's canonical
+JSON (:func:`list_hash`). The salt is drawn at random for each list, kept beside it and
+shown only with the list, so a reader of the log who guesses a list (a popular deck)
+cannot confirm the guess against the event before the list is published. Lists
+recorded before salts have none, and their hash is SHA-256 of the canonical JSON alone:
+the same rule with an empty salt.
 """
 
 from __future__ import annotations
@@ -96,6 +103,8 @@ def canonical(data: Any) -> bytes:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def list_hash(data: Any) -> str:
-    """SHA-256 of the canonical JSON: what the event records and anyone recomputes."""
-    return hashlib.sha256(canonical(data)).hexdigest()
+def list_hash(data: Any, salt: str = "") -> str:
+    """SHA-256 over the bytes of ``salt`` (hex; empty for a list recorded before salts)
+    followed by the canonical JSON: what the event records and anyone recomputes once
+    the list and its salt are published. A salt that is not hex is a ValueError."""
+    return hashlib.sha256(bytes.fromhex(salt) + canonical(data)).hexdigest()

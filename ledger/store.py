@@ -49,8 +49,9 @@ class PlayerEntry:
 @dataclass(frozen=True, slots=True)
 class ListEntry:
     """A deck, squad or fleet list kept beside the event at ``seq`` that commits to it by
-    ``list_hash`` (:mod:`ledger.list_events`): the cards and the full
-    violation messages, which readers of the log must not see before publication."""
+    ``list_hash`` (:mod:`ledger.list_events`): the cards, the full violation messages
+    and the hash's ``salt`` (hex; empty for a list recorded before salts), which
+    readers of the log must not see before publication."""
 
     tournament: str
     seq: int
@@ -58,6 +59,7 @@ class ListEntry:
     list_hash: str
     list: dict[str, Any]
     violations: tuple[dict[str, Any], ...] = ()
+    salt: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from ledger.store import TokenEntry
 #: came with labels and expiry: older token records gain them as NULLable text
 TOKEN_COLUMNS = ("token_hash", "token_id", "role", "tournament", "player", "label",
                  "expires_at", "revoked_at", "created_at")  # fmt: skip
-ADDED_TOKEN_COLUMNS = ("label", "expires_at", "revoked_at", "created_at")
+ADDED_TOKEN_COLUMNS = dict.fromkeys(("label", "expires_at", "revoked_at", "created_at"), "TEXT")
 
 
 def acts_on(entry: TokenEntry, tournament: str | None) -> bool:

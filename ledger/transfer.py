@@ -4,7 +4,8 @@ The first line is a header with the export format, the tournament id and the
 player registry (names and external ids: personal data, so an erased player is
 simply not in it) and, when the tournament has any, its deck lists (``lists``: the
 rows of ``tledger_lists``, each with the seq of the event that commits to it by
-hash); every further line is one event in its stored canonical
+hash, and the hash's ``salt`` when it has one: a list recorded before salts has
+none, then and now); every further line is one event in its stored canonical
 bytes, so the chain can be checked byte for byte on the other side.
 """
 
@@ -18,7 +19,8 @@ import orjson
 from ledger.chain import Sealed, load_checked
 from ledger.errors import ConcurrencyConflict, InvalidExport
 from ledger.events import DeckCheckRecorded, Event
-from ledger.list_events import ListCorrected, ListSubmitted, list_hash
+from ledger.list_events import ListCorrected, ListSubmitted
+from ledger.list_rows import hashes_to
 from ledger.store import ListEntry, PlayerEntry, Store
 
 FORMAT = "tledger-export/1"
@@ -30,12 +32,19 @@ def export_lines(store: Store, tournament: str) -> list[bytes]:
         for e in sorted(store.players(tournament).values(), key=lambda e: e.player)
     ]
     head: dict[str, Any] = {"format": FORMAT, "tournament": tournament, "players": players}
-    kept = [{"seq": e.seq, "player": e.player, "list_hash": e.list_hash, "list": e.list,
-             "violations": list(e.violations)} for e in store.lists(tournament)]  # fmt: skip
+    kept = [exported_list(e) for e in store.lists(tournament)]
     if kept:  # a tournament without lists exports the header it always had
         head["lists"] = kept
     header = orjson.dumps(head)
     return [header, *(data for _, _, data in store.load_raw(tournament))]
+
+
+def exported_list(entry: ListEntry) -> dict[str, Any]:
+    """A list as the header carries it; ``salt`` only where the list has one, so that a
+    list recorded before salts exports as it always did."""
+    kept = {"seq": entry.seq, "player": entry.player, "list_hash": entry.list_hash,
+            "list": entry.list, "violations": list(entry.violations)}  # fmt: skip
+    return kept | ({"salt": entry.salt} if entry.salt else {})
 
 
 def import_lines(store: Store, lines: Sequence[bytes]) -> tuple[str, int]:
@@ -84,11 +93,12 @@ def read_header(line: bytes) -> dict[str, Any]:
     valid = isinstance(lists, list) and all(
         isinstance(e, dict) and isinstance(e.get("seq"), int) and isinstance(e.get("player"), str)
         and isinstance(e.get("list_hash"), str) and isinstance(e.get("list"), dict)
-        and isinstance(e.get("violations", []), list) for e in lists
+        and isinstance(e.get("violations", []), list) and isinstance(e.get("salt", ""), str)
+        for e in lists
     )  # fmt: skip
     if not valid:
         raise InvalidExport("the header's lists are not a list of {seq, player, list_hash, "
-                            "list, violations}")  # fmt: skip
+                            "list, violations, salt}")  # fmt: skip
     return {"tournament": header["tournament"], "players": players, "lists": lists}
 
 
@@ -110,10 +120,11 @@ def list_entries(
             raise InvalidExport(f"the header holds two lists for seq {seq}")
         if getattr(event, "player", None) != e["player"] or digest != e["list_hash"]:
             raise InvalidExport(f"the header's list for seq {seq} is not the one its event names")
-        if list_hash(e["list"]) != digest:
+        salt = e.get("salt", "")
+        if not hashes_to(e["list"], salt, digest):
             raise InvalidExport(f"the header's list for seq {seq} does not hash to its event's")
         by_seq[seq] = ListEntry(tournament, seq, e["player"], e["list_hash"], e["list"],
-                                tuple(e.get("violations", [])))  # fmt: skip
+                                tuple(e.get("violations", [])), salt)  # fmt: skip
     for seq, event in enumerate(events, start=1):
         if committed(event) is not None and seq not in by_seq:
             raise InvalidExport(f"the export holds no list for the list event at seq {seq}")

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import assert_never
 
 from ledger.events import (
@@ -38,6 +39,7 @@ from ledger.events import (
     TournamentFinished,
     TournamentReopened,
 )
+from ledger.fields import normalized
 from projections.tournament import (
     OFFICIAL_ROLES,
     DeckList,
@@ -57,12 +59,22 @@ def _created(state: TournamentState, e: TournamentCreated, seq: int) -> None:
 
 def _registered(state: TournamentState, e: PlayerRegistered, seq: int) -> None:
     state.players[e.player] = Player(e.player, seq, first_round=len(state.rounds) + 1)
+    _remember_forms(state, (e.player,))
 
 
 def _team_registered(state: TournamentState, e: TeamRegistered, seq: int) -> None:
     """A team is a competitor like a player (lcg-2.1d "Team-Turniere")."""
     state.players[e.team] = Player(e.team, seq, first_round=len(state.rounds) + 1)
     state.teams[e.team] = e.members
+    _remember_forms(state, (e.team, *e.members))
+
+
+def _remember_forms(state: TournamentState, ids: Iterable[str]) -> None:
+    """Ids stored as they were typed before ids were normalized, under their NFC form."""
+    for stored in ids:
+        form = normalized(stored)
+        if form != stored:
+            state.other_forms[form] = stored
 
 
 def _dropped(state: TournamentState, e: PlayerDropped, seq: int) -> None:
@@ -214,6 +226,8 @@ def _reopened(state: TournamentState, e: TournamentReopened, seq: int) -> None:
 
 def _withdrawn(state: TournamentState, e: RegistrationWithdrawn, seq: int) -> None:
     """Before round 1 nothing refers to a player yet: the registration simply goes."""
+    for gone in (e.player, *state.teams.get(e.player, ())):
+        state.other_forms.pop(normalized(gone), None)
     state.players.pop(e.player, None)
     state.teams.pop(e.player, None)
 

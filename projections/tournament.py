@@ -171,6 +171,9 @@ class TournamentState:
     #: lcg-2.1d team events ("Team-Turniere"): team id -> its two members' ids; each team
     #: is also in ``players``, the competitors that are paired and ranked
     teams: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: registered ids not in Unicode NFC (logs written before ids were normalized), by
+    #: their NFC form: a new id reading the same is the one already registered
+    other_forms: dict[str, str] = field(default_factory=dict)
     rounds: list[Round] = field(default_factory=list)
     round1_players: int | None = None
     deck_checks: list[DeckCheckRecorded] = field(default_factory=list)

@@ -6,10 +6,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from commands.decide import decide
+from commands.lists import list_entries
 from commands.models import parse_command
 from ledger.chain import GENESIS, seal
 from ledger.events import EventBase
-from ledger.store import Recorded
+from ledger.store import ListEntry, Recorded
 from projections.standings import Standing
 from projections.state import TournamentState, fold
 
@@ -34,11 +35,14 @@ def by_player(rows: list[Standing]) -> dict[str, Standing]:
 
 
 class Given:
-    """given(commands...) -> when(command) -> events; all pure, no store."""
+    """given(commands...) -> when(command) -> events; all pure, no store. The lists the
+    commands record are kept as the handler keeps them beside the log (``lists``), and
+    given to ``decide`` as the handler gives them; ``salt`` salts their hashes."""
 
-    def __init__(self, *commands: dict[str, Any], seed: int = 7) -> None:
+    def __init__(self, *commands: dict[str, Any], seed: int = 7, salt: bytes = b"") -> None:
         self.log: list[Recorded] = []
-        self.seed = seed
+        self.lists: list[ListEntry] = []
+        self.seed, self.salt = seed, salt
         for command in commands:
             self.apply(command)
 
@@ -49,10 +53,13 @@ class Given:
     def when(self, command: dict[str, Any]) -> list[EventBase]:
         state = self.state
         at = T0 + timedelta(minutes=len(self.log))
-        return decide(state, parse_command(command), now=at, seed=self.seed)
+        return decide(state, parse_command(command), now=at, seed=self.seed,
+                      kept_lists=self.lists, salt=self.salt)  # fmt: skip
 
     def apply(self, command: dict[str, Any]) -> list[EventBase]:
-        events = self.when(command)
+        state, events = self.state, self.when(command)
+        self.lists += list_entries(state, parse_command(command), events, state.seq + 1,
+                                   self.salt)  # fmt: skip
         head = self.log[-1].event.hash if self.log else GENESIS
         self.log += recorded(events, start=len(self.log) + 1, prev=head)
         return events

@@ -9,6 +9,9 @@ from typing import Any
 
 from commands.handler import Handler
 from commands.models import parse_command
+from ledger.chain import seal
+from ledger.events import ORGANIZER, PlayerRegistered
+from ledger.store import PlayerEntry
 
 NAMES = [
     "Ada Lovelace", "Élan Müller", "Zoë Kravitz-Ødegaard", "Bjørn Ström", "Chidi Okafor",
@@ -67,6 +70,16 @@ def event_in_its_cut(handler: Handler, t: str) -> None:
     run(handler, t, {"type": "make_cut"}, {"type": "pair_round"}, {"type": "start_round"})
     report_round(handler, t)
     run(handler, t, {"type": "pair_round"}, {"type": "start_round"})
+
+
+def registered_long_ago(handler: Handler, t: str, player: str, name: str) -> None:
+    """A registration as a version before names were checked wrote it, with a ``name``
+    today's commands refuse (a right-to-left override left open): its event and its
+    registry row appended as they were stored."""
+    state = handler.folds.state(t)
+    event = PlayerRegistered(tournament=t, at=state.created_at, actor=ORGANIZER, player=player)
+    handler.store.append(t, seal([event], state.head), expected_version=state.seq,
+                         players=[PlayerEntry(t, player, name, None)])  # fmt: skip
 
 
 def clean_postgres(url: str, *tournaments: str) -> None:

@@ -117,7 +117,7 @@ def show_list(model: Any, ruleset: str) -> None:
     corrected = ", corrected" if model.corrected else ""
     locked = "locked" if model.locked else "not locked"
     typer.echo(f"{model.name} ({model.player}), seq {model.seq}{corrected}, lists {locked}")
-    typer.echo(f"sha256 {model.list_hash}")
+    typer.echo(hash_line(model.list_hash, model.salt))
     typer.echo(list_text(model.list, ruleset))
     for v in model.violations:
         typer.echo(f"violates {v.section}: {v.message}")
@@ -151,8 +151,14 @@ def show_lists(model: Any) -> None:
     for entry in model.lists:
         corrected = ", corrected" if entry.corrected else ""
         typer.echo(f"\n{entry.name} ({entry.player}), seq {entry.seq}{corrected}")
-        typer.echo(f"sha256 {entry.list_hash}")
+        typer.echo(hash_line(entry.list_hash, entry.salt))
         typer.echo(list_text(entry.list, model.ruleset))
+
+
+def hash_line(digest: str, salt: str | None) -> str:
+    """The list's hash and the salt it was hashed with (none for a list recorded before
+    salts), to check the list against its event (docs/INTEGRATION.md, List hashes)."""
+    return f"sha256 {digest}" + (f" salt {salt}" if salt else "")
 
 
 def list_text(data: dict[str, Any], ruleset: str) -> str:

@@ -22,10 +22,10 @@ from commands.console.reading import model
 from commands.console.respond import form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
+from commands.pages.isolation import said
 from commands.reads.audit import diff_between
 from commands.reads.auditmodels import Explained
 from commands.reads.cache import Query as ReadQuery
-from commands.reads.eventtext import describe_result
 from commands.reads.models import Bracket, Pairings, Players, Standings, Status
 from commands.reads.verification import verified
 from projections.errors import ProjectionError
@@ -69,7 +69,7 @@ async def audit_context(request: Request, tournament: str, as_of: str, a: str, b
     players = await model(request, tournament, ReadQuery("players"), Players)
     context: dict[str, Any] = {
         "tournament": tournament, "players": players.players, "as_of": as_of, "a": a, "b": b,
-        "explain": explain, "said": describe_result, "past": None, "diff": None,
+        "explain": explain, "said": said, "past": None, "diff": None,
         "explained": None, "verified": None, "witness_text": "", "verify_error": "",
         "errors": {},
     }  # fmt: skip

@@ -16,6 +16,7 @@ from commands.console.reading import model
 from commands.console.respond import page, whole_number
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
+from commands.pages.isolation import isolated_names
 from commands.reads.cache import LOG_PAGE, LogQuery
 from commands.reads.cache import Query as ReadQuery
 from commands.reads.eventtext import event_detail
@@ -61,4 +62,5 @@ def row_of(seq: int, kind: str, label: str | None, fields: dict[str, Any],
     said = {k: v for k, v in fields.items() if k not in OWN_COLUMNS}
     return {"seq": seq, "type": kind, "at": str(fields.get("at", ""))[:19].replace("T", " "),
             "actor": f"{actor.get('role', '')}:{actor.get('id', '')}", "label": label,
-            "summary": event_detail(said, names), "reason": fields.get("reason")}  # fmt: skip
+            "summary": event_detail(said, isolated_names(names)),
+            "reason": fields.get("reason")}  # fmt: skip

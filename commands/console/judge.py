@@ -32,9 +32,9 @@ from commands.console.respond import (
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
 from commands.handler import Outcome
+from commands.pages.isolation import said
 from commands.reads.auditmodels import JudgeQueue
 from commands.reads.cache import Query
-from commands.reads.eventtext import describe_result
 from commands.reads.models import Pairings, Players, Status
 from commands.reads.papermodels import MatchSlip
 from commands.text.decklist_text import BadDeckText, list_of
@@ -58,7 +58,7 @@ async def judge_page(request: Request, tournament: str, caller: ConsoleCaller) -
     return page(request, caller, "judge_queue.html.j2", tournament=tournament, queue=queue,
                 status=status, players=players.players, tables=tables, may=may(caller),
                 penalties=PENALTIES, timings=TIMINGS, outcomes=OUTCOMES,
-                said=describe_result)  # fmt: skip
+                said=said)  # fmt: skip
 
 
 def target(form: Form, tournament: str) -> str:

@@ -12,8 +12,8 @@ from commands.console.judge import OUTCOMES, PENALTIES, TIMINGS
 from commands.console.reading import may, model
 from commands.console.respond import page
 from commands.console.session import PATH, ConsoleCaller
+from commands.pages.isolation import said
 from commands.reads.cache import Query
-from commands.reads.eventtext import describe_result
 from commands.reads.models import PlayerHistory, Status
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
@@ -28,4 +28,4 @@ async def player_page(request: Request, tournament: str, player: str, caller: Co
                                       for m in history.matches if m.opponent}  # fmt: skip
     return page(request, caller, "judge_player.html.j2", tournament=tournament, h=history,
                 status=status, names=names, may=may(caller), penalties=PENALTIES,
-                timings=TIMINGS, outcomes=OUTCOMES, said=describe_result)  # fmt: skip
+                timings=TIMINGS, outcomes=OUTCOMES, said=said)  # fmt: skip

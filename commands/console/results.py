@@ -26,9 +26,9 @@ from commands.console.respond import NotWhole, act, answered, back, form_of, one
 from commands.console.session import PATH, ConsoleCaller
 from commands.handler import Outcome
 from commands.models import CorrectResult, parse_command
+from commands.pages.isolation import isolated, said
 from commands.reads.cache import Query as ReadQuery
 from commands.reads.correction_preview import correction_impact, correction_preview
-from commands.reads.eventtext import describe_result
 from commands.reads.models import Pairings, Status
 from commands.reads.next_step import NextSteps, next_step
 from commands.reads.results_doc import results_round
@@ -65,7 +65,8 @@ def island(status: Status, pairings: Pairings) -> list[dict[str, Any]]:
     """The current round's tables for the page's preview as you type (JSON in the form's
     ``data-tables``)."""
     return [{"table": t.table, "state": t.state,
-             "players": [{"id": p, "name": n} for p, n in zip(t.players, t.names, strict=True)]}
+             "players": [{"id": p, "name": isolated(n)}
+                         for p, n in zip(t.players, t.names, strict=True)]}
             for t in seated_tables(status, pairings) if t.table is not None]  # fmt: skip
 
 
@@ -76,7 +77,7 @@ def played_rounds(state: TournamentState, names: dict[str, str]) -> list[dict[st
         done = results_round(rnd)
         rows = [{"table": m.table, "players": m.players, "state": m.state,
                  "names": [names.get(p, p) for p in m.players],
-                 "result": describe_result(m.result, names) if m.result else ""}
+                 "result": said(m.result, names) if m.result else ""}
                 for m in done.matches if len(m.players) == 2]  # fmt: skip
         shown.append({"round": done.round, "stage": done.stage, "matches": rows})
     return shown
@@ -98,7 +99,7 @@ async def enter(request: Request, tournament: str, caller: ConsoleCaller) -> Res
     if isinstance(outcome, str):
         return back(f"{here}?table={entry.table}", error=outcome)
     # the players named in the order the numbers were typed: a reversed slip shows at once
-    a, b = (names.get(p, p) for p in entry.players)
+    a, b = (isolated(names.get(p, p)) for p in entry.players)
     return answered(here, outcome, f"table {entry.table}: {form.get('result')} ({a} v {b})")
 
 
@@ -149,7 +150,7 @@ def match_now(state: TournamentState, names: dict[str, str], number: int, a: str
     match = rnd.match_of(a, b) if rnd is not None else None
     result = match.oriented((a, b), match.result) if match and match.result else None
     return {"names": [names.get(a, a), names.get(b, b)], "found": match is not None,
-            "result": describe_result(result.model_dump(exclude_none=True), names)
+            "result": said(result.model_dump(exclude_none=True), names)
             if result else ""}  # fmt: skip
 
 

@@ -15,6 +15,8 @@ from typing import Any
 
 import jinja2
 
+from commands.pages.isolation import bdi, isolated
+
 TEMPLATES = Path(__file__).with_name("templates")
 LANGS = ("en", "de")
 
@@ -23,10 +25,12 @@ LANGS = ("en", "de")
 def environment(*folders: tuple[str, Path]) -> jinja2.Environment:
     """The environment of the pages' templates, and of each ``(prefix, folder)`` given: a
     face above the pages keeps its templates beside its code and names them
-    ``prefix/name`` (the console's ``console/base.html.j2``)."""
+    ``prefix/name`` (the console's ``console/base.html.j2``). Every template prints a
+    name through the filter ``bdi`` (in an element) or ``isolate`` (in a title, an
+    option or an attribute): :mod:`commands.pages.isolation`."""
     pages = jinja2.FileSystemLoader(TEMPLATES)
     own = {prefix: jinja2.FileSystemLoader(folder) for prefix, folder in folders}
-    return jinja2.Environment(
+    made = jinja2.Environment(
         loader=jinja2.ChoiceLoader([jinja2.PrefixLoader(own), pages]) if own else pages,
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -34,6 +38,8 @@ def environment(*folders: tuple[str, Path]) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    made.filters.update(bdi=bdi, isolate=isolated)
+    return made
 
 
 def render(template: str, *folders: tuple[str, Path], **context: Any) -> str:

@@ -8,20 +8,24 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from commands.reads.models import ReadModel
+from commands.reads.models import ReadModel, unset
 from projections.rulesets.deckcompare import ListDifference
 
 
 class PublishedList(ReadModel):
-    """One player's list in force, with the hash its event recorded: anyone recomputes
-    SHA-256 of ``list``'s canonical JSON (sorted keys, no whitespace, UTF-8) and compares
-    it with ``list_hash`` and with the event at ``seq`` (``corrected``: a judge's
-    ``list_corrected``, else the last ``list_submitted``)."""
+    """One player's list in force, with the hash its event recorded and the salt it was
+    hashed with: anyone recomputes SHA-256 over the salt's bytes (``salt`` is hex)
+    followed by ``list``'s canonical JSON (sorted keys, no whitespace, UTF-8) and
+    compares it with ``list_hash`` and with the event at ``seq`` (``corrected``: a
+    judge's ``list_corrected``, else the last ``list_submitted``). A list recorded before
+    salts has no ``salt`` (in the JSON only when there is one): its hash is of the
+    canonical JSON alone."""
 
     player: str
     name: str
     seq: int
     list_hash: str
+    salt: str | None = Field(None, exclude_if=unset)
     corrected: bool
     list: dict[str, Any]
 
@@ -61,6 +65,7 @@ class DeckCheckComparison(ReadModel):
     timing: str
     outcome: str
     presented_hash: str
+    presented_salt: str | None = Field(None, exclude_if=unset)
     presented: dict[str, Any]
     compared_seq: int | None
     compared_hash: str | None
@@ -82,6 +87,7 @@ class OfficialList(ReadModel):
     name: str
     seq: int
     list_hash: str
+    salt: str | None = Field(None, exclude_if=unset)
     corrected: bool
     locked: bool
     violations: list[ListViolation]

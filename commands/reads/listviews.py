@@ -9,7 +9,8 @@ earlier is refused with the reason. Officials see a player's list at any time
 
 The cards are not in the events (:mod:`ledger.list_events`): each list shown is read
 from ``tledger_lists`` and checked against the hash its event committed to, so a
-damaged or swapped list is an integrity error naming the seq, never shown.
+damaged or swapped list is an integrity error naming the seq, never shown. A list is
+shown with the salt of its hash, so that whoever sees it can check it against the log.
 """
 
 from __future__ import annotations
@@ -51,9 +52,10 @@ def published_lists(
     by_seq = {e.seq: e for e in stored}
     shown = [
         PublishedList(player=p, name=names.get(p, p), seq=d.seq, list_hash=d.hash,
-                      corrected=d.corrected, list=kept(state, by_seq, d).list)
+                      salt=e.salt or None, corrected=d.corrected, list=e.list)
         for p in players
         for d in (state.lists[p],)
+        for e in (kept(state, by_seq, d),)
     ]  # fmt: skip
     return PublishedLists(tournament=state.id, ruleset=state.ruleset, scope=scope,
                           section=section, seq=state.seq, head=state.head, lists=shown)  # fmt: skip
@@ -72,7 +74,8 @@ def official_list(
     found = [ListViolation.model_validate(v) for v in entry.violations]
     checks = deck_check_comparisons(state, stored, player=player)
     return OfficialList(tournament=state.id, player=player, name=names.get(player, player),
-                        seq=held.seq, list_hash=held.hash, corrected=held.corrected,
+                        seq=held.seq, list_hash=held.hash, salt=entry.salt or None,
+                        corrected=held.corrected,
                         locked=state.lists_locked, list=entry.list, violations=found,
                         deck_checks=checks)  # fmt: skip
 
@@ -100,7 +103,8 @@ def deck_check_comparisons(
                                                "of its lists")  # fmt: skip
         shown.append(DeckCheckComparison(
             seq=p.seq, player=check.player, round=check.round, timing=check.timing,
-            outcome=check.outcome, presented_hash=presented.list_hash, presented=presented.list,
+            outcome=check.outcome, presented_hash=presented.list_hash,
+            presented_salt=presented.salt or None, presented=presented.list,
             compared_seq=p.compared.seq if p.compared else None,
             compared_hash=check.compared_hash, note=check.note, differences=found,
         ))  # fmt: skip

@@ -1,8 +1,10 @@
 """The public page in headless Chromium against a real ``tledger serve``: a 40-player event
 with round 2 under way on a 360 px phone and a 1280 px screen, "where do I play?" as a
 player types, no horizontal scrolling, the page updating itself after a result is
-reported, the fallback when the live stream fails, the bracket, the German page, and
-no request leaving 127.0.0.1 (the venue's network may have no internet).
+reported, the fallback when the live stream fails, the bracket, the German page, a
+name that holds markup and leaves a right-to-left override open shown as text that
+turns nothing around it, and no request leaving 127.0.0.1 (the venue's network may
+have no internet).
 
 Screenshots (tests/artifacts/): public-phone, public-phone-search, public-desktop,
 public-bracket, public-de.
@@ -23,22 +25,37 @@ from commands.handler import Handler
 from ledger.url import open_store
 from tests.browser.conftest import no_horizontal_scroll, screenshot
 from tests.e2e.test_http import served, token
-from tests.public_event import event_in_its_cut, running_event
+from tests.public_event import event_in_its_cut, registered_long_ago, run, running_event
 
 #: how long the page may take to show a new result (it waits up to 1.5 s on purpose)
 UPDATE_MS = 15_000
+#: a name an older version took: markup, and a right-to-left override it never closes
+SPOOF = "Ada\u202e <b>Evil</b>"
+#: the left edge of each character of an element's text, as the browser laid it out
+LEFT_EDGES = """(element) => {
+  const text = element.firstChild, range = document.createRange();
+  return [...text.data].map((_, i) => {
+    range.setStart(text, i); range.setEnd(text, i + 1);
+    return range.getBoundingClientRect().left;
+  });
+}"""
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     """A served store with "berlin" (round 2 under way, three results in), "live" (the
-    same, for the test that reports a result) and "finals" (in its top cut); the
-    server's base URL and the store's URL."""
+    same, for the test that reports a result), "finals" (in its top cut) and "spoof"
+    (round 1 paired, one name as an older version took it); the server's base URL and
+    the store's URL."""
     store = f"sqlite:///{tmp_path_factory.mktemp('public') / 'public.sqlite3'}"
     handler = Handler(open_store(store))
     running_event(handler, "berlin")
     running_event(handler, "live", name="Live Update Cup")
     event_in_its_cut(handler, "finals")
+    run(handler, "spoof", {"type": "create_tournament", "name": "Cup", "ruleset": "swu-1.4"},
+        {"type": "register_player", "player": "p1", "name": "Ben"})  # fmt: skip
+    registered_long_ago(handler, "spoof", "p9", SPOOF)
+    run(handler, "spoof", {"type": "pair_round", "seed": 1})
     with served(store) as base:
         yield base, store
 
@@ -163,6 +180,21 @@ def test_the_bracket_shows_the_cut_on_a_phone(phone: Any, server: tuple[str, str
     assert no_horizontal_scroll(phone)
     screenshot(phone, "public-bracket")
     assert requests.all_local()
+
+
+def test_a_name_is_text_that_turns_neither_its_id_nor_the_next_column(
+    phone: Any, server: tuple[str, str]
+) -> None:
+    base, _ = server
+    phone.goto(f"{base}/t/spoof")
+    card = phone.locator(".who .player", has_text="Evil")
+    row = phone.locator("table.standings td.name", has_text="Evil")
+    for shown in (card, row):
+        assert "<b>Evil</b>" in shown.inner_text() and shown.locator("b").count() == 0
+        edges = shown.locator("small").evaluate(LEFT_EDGES)
+        assert shown.locator("small").inner_text() == "p9"
+        assert edges == sorted(edges), "p9 reads left to right, not as 9p"
+    assert phone.locator("h1").inner_text() == "Cup"
 
 
 def test_a_german_browser_gets_the_german_page(browser: Any, server: tuple[str, str]) -> None:

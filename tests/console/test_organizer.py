@@ -137,7 +137,9 @@ def test_results_are_typed_as_table_and_result_and_confirmed(
     match = handler.folds.state("t1").rounds[0].matches[0]
     names = handler.store.players("t1")
     first, second = (names[p].name for p in match.players)
-    assert f"table 1: 2-1 ({first} v {second})" in flash(answer), "named in the typed order"
+    assert f"table 1: 2-1 (\u2068{first}\u2069 v \u2068{second}\u2069)" in flash(answer), (
+        "named in the typed order, each name isolated"
+    )
     assert match.status == "confirmed" and match.result is not None
     assert match.result.games == (2, 1)
 

@@ -60,7 +60,7 @@ def test_lists_decide_who_chooses_on_paper_and_on_the_public_page(url: str, tmp_
 
     printed = cli("print", "t", "pairings", "--lang", "de", "--store", url)
     assert printed.exit_code == 0, printed.stderr
-    assert "<strong>Bail</strong> bestimmt" in printed.stdout
+    assert "<strong><bdi>Bail</bdi></strong> bestimmt" in printed.stdout
     assert "94 Pkt." in printed.stdout and "Gleichstand: auslosen, wer bestimmt" in printed.stdout
 
     with served(url) as base:

@@ -83,7 +83,7 @@ def test_submit_lock_correct_and_the_log_shows_every_step_with_actor_and_reason(
     assert events[3]["compared_hash"] == events[1]["list_hash"]  # checked against the locked
     assert events[3]["difference_count"] > 0
     assert events[4]["previous_hash"] == events[1]["list_hash"]
-    assert events[4]["list_hash"] == events[0]["list_hash"]  # the same list, the same hash
+    assert events[4]["list_hash"] != events[0]["list_hash"]  # the same list, salted anew
     # the table wraps its cells: read it as one line of words, without the borders
     table = " ".join(re.sub(r"[│┃]", " ", cli("log", "t", "--store", store).stdout).split())
     for said in ("list_submitted by organizer:local", "list_submitted by player:p2",
@@ -142,12 +142,14 @@ def test_published_lists_carry_a_hash_anyone_recomputes(tmp_path: Path) -> None:
     for entry in published["lists"]:
         canonical = json.dumps(entry["list"], sort_keys=True, separators=(",", ":"),
                                ensure_ascii=False).encode("utf-8")  # fmt: skip
-        assert hashlib.sha256(canonical).hexdigest() == entry["list_hash"]
+        salted = hashlib.sha256(bytes.fromhex(entry["salt"]) + canonical).hexdigest()
+        assert salted == entry["list_hash"] != hashlib.sha256(canonical).hexdigest()
         assert by_seq[entry["seq"]]["list_hash"] == entry["list_hash"]
         assert "list" not in by_seq[entry["seq"]]  # the event commits to it by hash only
     text = cli("lists", "t", "--store", store).stdout
     assert "P1 (p1), seq" in text and "1 Darth Vader | Dark Lord of the Sith" in text
-    assert f"sha256 {published['lists'][0]['list_hash']}" in text
+    first = published["lists"][0]
+    assert f"sha256 {first['list_hash']} salt {first['salt']}" in text
 
 
 def test_officials_see_a_list_at_any_time_and_the_log_never_shows_a_card(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ import pytest
 
 from commands.reads.listviews import published_lists
 from ledger.list_events import list_hash
-from ledger.transfer import import_lines
+from ledger.transfer import export_lines, import_lines
 from ledger.url import open_store
 from replay.rebuild import rebuild
 from replay.verify import verify
@@ -60,7 +60,7 @@ def is_teams(path: Path) -> bool:
 
 def test_there_is_a_golden_log_of_every_ruleset_in_every_format() -> None:
     formats = sorted({p.parent.name for p in GOLDEN})
-    assert {"format-1", "format-2", "format-3", "format-4", "format-5"} <= set(formats)
+    assert {"format-1", "format-2", "format-3", "format-4", "format-5", "format-6"} <= set(formats)
     for fmt in formats:
         rulesets = sorted(p.name.removesuffix(".expected.json") for p in LOGS.glob(f"{fmt}/*.json"))
         teams = [TEAMS] if fmt >= "format-5" else []
@@ -116,8 +116,10 @@ def test_golden_log_folds_to_the_recorded_standings_bracket_and_head(
         published = published_lists(state, {}, store.lists(tournament))
         assert published.scope == "event"
         assert len(published.lists) == (6 if is_teams(path) else 10)
-        assert all(list_hash(e.list) == e.list_hash == state.lists[e.player].hash
+        assert all(list_hash(e.list, e.salt or "") == e.list_hash == state.lists[e.player].hash
                    for e in published.lists)  # fmt: skip
+        salted = path.parent.name >= "format-6"  # salted hashes came with format 6
+        assert all((e.salt is not None) == salted for e in published.lists)
 
 
 @pytest.mark.parametrize("target", ["memory", "sqlite"])
@@ -145,5 +147,8 @@ def test_golden_export_imports_to_the_same_head_and_standings(
         assert [e["seq"] for e in listed] == with_lists
         assert len(with_lists) >= (8 if is_teams(path) else 11)
         kept = store.lists(expected["tournament"])
-        assert [(e.seq, e.list_hash, e.list) for e in kept] == [
-            (e["seq"], e["list_hash"], e["list"]) for e in listed]  # fmt: skip
+        assert [(e.seq, e.list_hash, e.list, e.salt) for e in kept] == [
+            (e["seq"], e["list_hash"], e["list"], e.get("salt", "")) for e in listed]  # fmt: skip
+        salted = path.parent.name >= "format-6"  # salted hashes came with format 6
+        assert all(("salt" in e) == salted for e in listed)
+        assert export_lines(store, expected["tournament"])[0] == lines[0], "exported as it came"

@@ -100,6 +100,11 @@ def test_a_player_never_receives_another_players_cards_before_publication(url: s
         shown = {e["player"]: e for e in published.json()["lists"]}
         assert published.json()["scope"] == "event" and set(shown) == {"p1", "p2"}
         assert shown["p2"]["list"]["deck"] == DECK["deck"]
-        assert shown["p2"]["list_hash"] == event["list_hash"] == list_hash(shown["p2"]["list"])
+        salt = shown["p2"]["salt"]
+        assert (
+            shown["p2"]["list_hash"] == event["list_hash"] == list_hash(shown["p2"]["list"], salt)
+        )
+        # a reader of the log who guessed the list exactly could not have confirmed it
+        assert list_hash(shown["p2"]["list"]) != event["list_hash"] and len(salt) == 32
         again = p1.get("/tournaments/t/lists")
         assert again.headers["ETag"] == published.headers["ETag"]

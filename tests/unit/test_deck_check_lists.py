@@ -8,10 +8,7 @@ from typing import Any
 
 import pytest
 
-from commands.decide import decide
 from commands.errors import InvalidCommand
-from commands.lists import list_entries
-from commands.models import parse_command
 from commands.reads.listviews import deck_check_comparisons, official_list
 from ledger.errors import ListDamaged
 from ledger.events import ORGANIZER, Actor, DeckCheckRecorded, EventBase, to_json
@@ -51,25 +48,15 @@ def check(player: str = "p1", presented: dict[str, Any] | None = None) -> dict[s
 
 
 class Kept(Given):
-    """Given that also keeps what the handler writes to ``tledger_lists`` and hands it to
-    ``decide`` as the handler does."""
+    """Given, with what the handler writes to ``tledger_lists`` read as ``kept``."""
 
-    def __init__(self, *commands: dict[str, Any]) -> None:
-        self.kept: list[ListEntry] = []
-        super().__init__(*commands)
-
-    def when(self, command: dict[str, Any]) -> list[EventBase]:
-        return decide(self.state, parse_command(command), now=T0, seed=self.seed,
-                      kept_lists=self.kept)  # fmt: skip
-
-    def apply(self, command: dict[str, Any]) -> list[EventBase]:
-        events = self.when(command)
-        self.kept += list_entries(self.state, parse_command(command), events, len(self.log) + 1)
-        return super().apply(command)
+    @property
+    def kept(self) -> list[ListEntry]:
+        return self.lists
 
 
-def locked(*submitted: str) -> Kept:
-    g = Kept(create(), *register("p1", "p2"))
+def locked(*submitted: str, salt: bytes = b"") -> Kept:
+    g = Kept(create(), *register("p1", "p2"), salt=salt)
     for p in submitted:
         g.apply({"type": "submit_list", "tournament": "t1", "player": p, "list": LISTED})
     g.apply({"type": "lock_lists", "tournament": "t1"})
@@ -154,6 +141,19 @@ def test_officials_see_every_difference_with_card_names_against_the_list_then() 
     g.apply(check(presented=PRESENTED))  # against the corrected list now
     later = deck_check_comparisons(g.state, g.kept, player="p1")[1]
     assert later.differences == [] and later.compared_seq == g.state.lists["p1"].seq
+
+
+def test_what_was_presented_is_committed_to_by_a_hash_salted_as_the_lists_are() -> None:
+    salt = bytes(range(16))
+    g = locked("p1", salt=salt)
+    [event] = g.apply(check(presented=PRESENTED))
+    presented = g.kept[-1]
+    assert isinstance(event, DeckCheckRecorded) and presented.salt == salt.hex()
+    assert event.presented_hash == list_hash(presented.list, salt.hex())
+    assert event.presented_hash != list_hash(presented.list)
+    assert event.compared_hash == g.state.lists["p1"].hash == list_hash(g.kept[0].list, salt.hex())
+    [shown] = deck_check_comparisons(g.state, g.kept)
+    assert shown.presented_salt == salt.hex() and len(shown.differences) == 3
 
 
 def test_a_presented_list_that_no_longer_matches_its_event_is_an_integrity_error() -> None:

@@ -156,6 +156,45 @@ def test_a_name_with_a_control_character_is_refused(char: str, shown: str) -> No
     assert message == f"register_player: name: must be printable (contains {shown})"
 
 
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [("Ada\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE is never closed"),
+     ("\u2067Ada", "U+2067 RIGHT-TO-LEFT ISOLATE is never closed"),
+     ("Ada\u202c", "U+202C POP DIRECTIONAL FORMATTING closes nothing opened before it"),
+     ("Ada\u2069", "U+2069 POP DIRECTIONAL ISOLATE closes nothing opened before it"),
+     ("\u2067Ada\u202c", "U+202C POP DIRECTIONAL FORMATTING closes nothing opened before it"),
+     ("\u202bAda\u2069\u202c", "U+2069 POP DIRECTIONAL ISOLATE closes nothing opened before it"),
+     ("\u202a\u2066Ada\u202c", "U+202C POP DIRECTIONAL FORMATTING closes nothing opened before it"),
+     ("\u202d\u202eAda\u202c", "U+202D LEFT-TO-RIGHT OVERRIDE is never closed")],
+)  # fmt: skip
+def test_a_name_that_leaves_a_text_direction_open_is_refused(name: str, problem: str) -> None:
+    message = refusal(register("p1")[0] | {"name": name})
+    assert message == f"register_player: name: must close every text direction it opens ({problem})"
+
+
+@pytest.mark.parametrize(
+    "name", ["\u202bדוד\u202c", "\u2067דוד\u2069 Ada", "\u202e\u2066Ada\u2069\u202c", "a\u200fb"]
+)
+def test_a_name_that_closes_every_direction_it_opens_is_taken(name: str) -> None:
+    command = parse_command(register("p1")[0] | {"name": name})
+    assert command.name == name  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("kind", ["tournament", "team", "member"])
+def test_every_name_must_close_the_directions_it_opens(kind: str) -> None:
+    members = [{"player": "a1"}, {"player": "a2"}]
+    command: dict[str, Any] = {"type": "register_team", "tournament": "t1", "team": "A",
+                               "name": "A", "members": members}  # fmt: skip
+    if kind == "tournament":
+        command, where = create() | {"name": "Cup \u202e"}, "name"
+    elif kind == "team":
+        command, where = command | {"name": "A\u2068"}, "name"
+    else:
+        members[1]["name"] = "\u202bB"
+        where = "members.1.name"
+    assert f"{where}: must close every text direction it opens" in refusal(command)
+
+
 def test_a_tournament_name_with_a_control_character_is_refused() -> None:
     message = refusal(create() | {"name": "Store\tShowdown"})
     assert message == "create_tournament: name: must be printable (contains U+0009 TAB)"

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
+import uuid
 from typing import Any
 
 import pytest
 
 from commands.errors import CommandError, InvalidCommand, RuleViolation, WrongPhase
+from commands.handler import SALT_BYTES, Handler
 from commands.lists import list_entries
 from commands.models import parse_command
 from commands.reads.listviews import official_list, published_lists
 from commands.roles import Forbidden, Principal
 from ledger.errors import ListDamaged
 from ledger.events import ListCorrected, ListsLocked, ListSubmitted, RoundStarted, to_json
-from ledger.list_events import list_hash
+from ledger.list_events import canonical, list_hash
 from ledger.store import ListEntry, TokenEntry
+from ledger.url import open_store
 from tests.builders import Given, create, pair, register, report, start
 
 LEGAL: dict[str, Any] = {
@@ -67,6 +71,48 @@ def test_a_submission_commits_to_the_list_by_hash_and_counts_its_violations() ->
     assert list_hash(entry.list) == event.list_hash and entry.list["leader"] == SHORT["leader"]
     assert [v["rule"] for v in entry.violations] == ["deck_size", "copies"]
     assert "TIE Fighter: 5 copies" in entry.violations[1]["message"]
+
+
+SALT = bytes(range(16))
+
+
+def test_a_list_is_committed_to_by_a_hash_salted_with_the_handlers_salt() -> None:
+    g = Given(create(), *register("p1"), salt=SALT)
+    [event] = g.apply(submit("p1", LEGAL))
+    [entry] = g.lists
+    assert isinstance(event, ListSubmitted) and entry.salt == SALT.hex()
+    assert event.list_hash == hashlib.sha256(SALT + canonical(entry.list)).hexdigest()
+    assert event.list_hash != list_hash(entry.list), "a guess of the list confirms nothing"
+
+
+def test_the_same_list_is_told_apart_by_nobody_under_the_handlers_salts() -> None:
+    handler = Handler(open_store(f"memory://{uuid.uuid4().hex}"))
+    for command in (create(), *register("p1", "p2"), submit("p1", LEGAL), submit("p2", LEGAL)):
+        handler.handle(parse_command(command))
+    first, second = handler.store.lists("t1")
+    assert first.list == second.list and first.salt != second.salt
+    assert first.list_hash != second.list_hash and len(first.salt) == 2 * SALT_BYTES
+
+
+def test_a_correction_to_the_list_in_force_is_refused_under_its_salt() -> None:
+    g = Given(create(), *register("p1"), submit("p1", SHORT), lock(), salt=SALT)
+    with pytest.raises(RuleViolation, match="is this list already"):
+        g.when(correct("p1", SHORT))
+    [fixed] = g.apply(correct("p1", LEGAL))
+    assert isinstance(fixed, ListCorrected)
+    assert fixed.list_hash == list_hash(g.lists[-1].list, SALT.hex())
+
+
+def test_a_list_recorded_before_salts_is_read_and_shown_by_the_unsalted_rule() -> None:
+    g = Given(create(rounds=1), *register("p1", "p2"), submit("p1", LEGAL))
+    [entry] = g.lists
+    assert entry.salt == "" and entry.list_hash == list_hash(entry.list)
+    for command in (pair(["p1", "p2"]), start(), report(1, "p1", "p2", games=[2, 0], draws=0),
+                    {"type": "finish_tournament", "tournament": "t1"}):  # fmt: skip
+        g.apply(command)
+    [shown] = published_lists(g.state, {}, g.lists).lists
+    assert shown.salt is None and "salt" not in shown.model_dump(mode="json")
+    assert shown.list_hash == g.state.lists["p1"].hash
 
 
 def test_only_list_commands_keep_a_list() -> None:

@@ -62,7 +62,7 @@ def test_standings_show_the_tiebreakers_as_the_ruleset_does(side: ReadSide) -> N
     for tiebreaker in ruleset("swu-1.4").tiebreakers:
         assert f">{tiebreaker.label}</th>" in html
         assert tiebreaker.show(leader.tiebreakers[tiebreaker.key]) in html
-    assert f"{leader.name} <small>{leader.player}</small>" in html
+    assert f"<bdi>{leader.name}</bdi> <small>{leader.player}</small>" in html
 
 
 def test_the_head_is_shown_as_a_witness_line(side: ReadSide) -> None:
@@ -125,7 +125,7 @@ def test_the_bracket_shows_rounds_results_winners_and_seeds() -> None:
     for match in semis:
         assert match.winner is not None
         winner = models.bracket.names[match.winner]
-        assert f'<div class="bp won"><span class="mark">{winner}' in html
+        assert f'<div class="bp won"><span class="mark"><bdi>{winner}</bdi>' in html
     assert [s.seed for s in models.bracket.seeds] == [1, 2, 3, 4]
     german = pages.render_content(models, "de")
     assert "Halbfinale" in german and "Setzliste" in german
