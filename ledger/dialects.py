@@ -7,7 +7,7 @@ log); the players' names registry (personal data, deletable: our recorders in
 :mod:`ledger.recorders` write it in the transaction that appends the events); API
 tokens (with their label, expiry and revocation; a store made before those existed
 gains their columns when it is opened, so its tokens keep working); the match slips'
-report codes (hashes only, one code per match, good for that match alone); the
+report codes (hashes only, one per player of a match, good for that match alone); the
 tournaments' face settings (the public page's switch: a face's configuration, not an
 event); deck lists beside the events that commit to them (:mod:`ledger.list_rows`).
 All of these are side records beside the log, never in it. The base class keeps them
@@ -188,8 +188,9 @@ class SQLDialect(Dialect):
                 "tournament TEXT, player TEXT, label TEXT, expires_at TEXT, revoked_at TEXT, "
                 "created_at TEXT)"
             )
-            self._add_token_columns(cur)
+            self._add_columns(cur, self.tokens_stored_as, ADDED_TOKEN_COLUMNS)
             cur.execute(slip_rows.CREATE)  # the match slips' report codes
+            self._add_columns(cur, slip_rows.STORED_AS, slip_rows.ADDED_COLUMNS)
             cur.execute(settings_rows.CREATE)  # the faces' settings (the public page's switch)
             cur.execute(list_rows.CREATE)  # deck lists beside their events
             cur.execute(
@@ -197,14 +198,14 @@ class SQLDialect(Dialect):
                 f"ON {self.events_stored_as} ({self.stream_index_columns})"
             )
 
-    def _add_token_columns(self, cur: Any) -> None:
-        """Token records made before labels and expiry gain their columns (all NULL:
-        no label, no expiry, not revoked), so their tokens keep working. Only a missing
-        column is added: an up-to-date store takes no lock on every open."""
-        present = self._columns(cur, self.tokens_stored_as)
-        for column in ADDED_TOKEN_COLUMNS:
+    def _add_columns(self, cur: Any, stored_as: str, columns: Sequence[str]) -> None:
+        """Records made before a column gain it, NULL in every row, so that they keep
+        working (a token without label, expiry or revocation; a slip code of the whole
+        match). Only a missing column is added: no lock on every open of a store."""
+        present = self._columns(cur, stored_as)
+        for column in columns:
             if column not in present:
-                cur.execute(f"ALTER TABLE {self.tokens_stored_as} ADD COLUMN "
+                cur.execute(f"ALTER TABLE {stored_as} ADD COLUMN "
                             f"{self.add_column_guard}{column} TEXT")  # fmt: skip
 
     def _columns(self, cur: Any, stored_as: str) -> set[str]:

@@ -13,7 +13,7 @@ import typer
 
 from commands.cli import tokens
 from commands.cli.options import StoreOpt
-from commands.cli.output import reported_errors
+from commands.cli.output import fail, reported_errors
 
 app = typer.Typer()
 
@@ -68,28 +68,44 @@ def serve(
             "integrity error within this time.",
         ),
     ] = FULL_CHECK_EVERY,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="ADDR",
+            help="A reverse proxy (an address or a network, repeatable) whose "
+            "X-Forwarded-For names the client that limits count; from any other peer "
+            "the header is ignored.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the HTTP API (FastAPI on uvicorn) over the store, and each tournament's
     public page at /t/T (no token; `tledger public T --off` hides it); one access-log
     line per request on stderr. SIGTERM ends open streams and exits within two seconds."""
     import uvicorn
 
+    from commands.api.clients import trusted_networks
     from commands.api.limits import Settings
     from commands.bootstrap import handler_for
     from commands.cli.logs import access_logger
     from commands.web import create_app
     from ledger.url import default_url, redacted
 
+    try:
+        proxies = trusted_networks(trusted_proxy or ())
+    except ValueError as exc:
+        fail(f"serve: {exc}", 2)
     with reported_errors():
         handler = handler_for(store, full_check_every)
     limits = Settings(max_body=max_body, rate_per_second=rate, rate_burst=rate_burst,
                       streams_per_token=streams_per_token,
                       token_recheck_seconds=token_recheck,
-                      public_streams=public_streams)  # fmt: skip
+                      public_streams=public_streams, trusted_proxies=proxies)  # fmt: skip
     log = access_logger()
     api = create_app(handler, limits, access_log=lambda line: log.info("request", **line))
+    # proxy_headers=False: the peer is the client unless a trusted proxy names another
+    # (commands.api.clients), never whatever X-Forwarded-For a local client sends
     config = uvicorn.Config(api, host=host, port=port, log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=1)  # fmt: skip
+                            timeout_graceful_shutdown=1, proxy_headers=False)  # fmt: skip
     sock = config.bind_socket()
     # asyncio sets TCP_NODELAY only on sockets it made as IPPROTO_TCP; accepted connections
     # inherit it from here. Without it a small answer waits ~40 ms for a delayed ACK.
