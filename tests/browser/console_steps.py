@@ -89,8 +89,8 @@ def print_slips(page: Any, name: str) -> tuple[dict[int, Slip], str]:
             "cells => cells.map(c => c.firstChild.textContent.trim())"
         )
         codes = [c.strip() for c in slip.locator(".code-text").all_inner_texts()]
-        holders = [h.split("·", 1)[1].strip() for h in slip.locator(".holder").all_inner_texts()]
-        assert [h.startswith(n) for h, n in zip(holders, names, strict=True)] == [True, True]
+        holders = [h.strip() for h in slip.locator(".holder .name").all_inner_texts()]
+        assert holders == names, "each code on its own player's half"
         slips[int(slip.get_attribute("data-table"))] = ((codes[0], codes[1]), (names[0], names[1]))
     witness = printed.locator(".witness-line").first.inner_text().strip()
     screenshot(printed, name)
