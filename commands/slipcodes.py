@@ -1,17 +1,18 @@
 """Report codes of match slips, so that a printed slip reports its own match.
 
-Each printed slip carries a short code, and a QR code of ``{base_url}/s/{code}``:
-either player opens it on a phone, reports, and the opponent confirms with the same
-code. The code is the only credential, so it is treated like an API token: drawn
-from the OS random source by the shell (``draw`` is an input), shown once on the
-slip, stored only as its SHA-256, and good for one match of one round. Issuing
-again for a match replaces its code, so a lost or reprinted slip's old code stops
-working.
+Each player of a match gets a code of their own, printed on their half of the slip with a
+QR code of ``{base_url}/s/{code}``: a player opens it on a phone and reports, and the
+opponent confirms with the code on their own half. A code reports as its holder only,
+so a confirmed report proves that both players' codes were used, not merely that someone
+held the slip. The code is the only credential, so it is treated like an API token: drawn
+from the OS random source by the shell (``draw`` is an input), shown once on the slip,
+stored only as its SHA-256, and good for one match of one round. Issuing again for a
+match replaces its codes, so a lost or reprinted slip's old codes stop working.
 
 Codes are 8 characters from 31 that cannot be mistaken for each other when read off
 paper or typed on a phone (no 0/O, no 1/I/L): 31^8 is about 8.5 x 10^11 codes, and
-``/s/`` refuses an address that keeps guessing (commands.api.slips). They are shown
-grouped (``K7QX-3MPA``) and accepted in either case, with or without the dash.
+``/s/`` bounds wrong guesses (commands.api.guesses). They are shown grouped
+(``K7QX-3MPA``) and accepted in either case, with or without the dash.
 """
 
 from __future__ import annotations
@@ -66,31 +67,34 @@ def hash_of(text: str) -> str | None:
 def issue_codes(
     store: Store, state: TournamentState, round_number: int, *, now: datetime,
     draw: Draw = secrets.choice,
-) -> dict[tuple[str, str], str]:  # fmt: skip
-    """A fresh code for every two-player match of a paired round, in table order, keyed
-    by the match's players (table order); the store keeps only the hashes. Issuing
-    again replaces each match's earlier code; a bye gets none. A round that was never
-    paired is refused (WrongPhase)."""
+) -> dict[str, str]:  # fmt: skip
+    """A fresh code for each player of every two-player match of a paired round, keyed by
+    the player, in table order; the store keeps only the hashes, each with its holder.
+    Issuing again replaces each player's earlier code (and a match's single code from
+    before players held their own); a bye gets none. A round that was never paired is
+    refused (WrongPhase)."""
     rnd = state.round(round_number)
     if rnd is None:
         raise WrongPhase(f"round {round_number} is not paired")
-    codes: dict[tuple[str, str], str] = {}
+    codes: dict[str, str] = {}
     entries: list[SlipCodeEntry] = []
     taken: set[str] = set()
     for match in rnd.matches:
         if match.is_bye:
             continue
-        players = (match.players[0], match.players[1])
-        code, digest = fresh_code(store, draw, taken)
-        codes[players] = code
-        entries.append(SlipCodeEntry(digest, state.id, round_number, players, now))
+        first, second = match.players[0], match.players[1]
+        for holder, opponent in ((first, second), (second, first)):
+            code, digest = fresh_code(store, draw, taken)
+            codes[holder] = code
+            entries.append(SlipCodeEntry(digest, state.id, round_number, (holder, opponent),
+                                         now, player=holder))  # fmt: skip
     store.put_slip_codes(entries)
     return codes
 
 
 def fresh_code(store: Store, draw: Draw, taken: set[str]) -> tuple[str, str]:
-    """A code (and its hash) that no other match has, in this batch or in the store: a
-    collision is rare (31^8 codes) but would let one code report another match."""
+    """A code (and its hash) that no other player has, in this batch or in the store: a
+    collision is rare (31^8 codes) but would let one code report as another player."""
     while True:
         code = new_code(draw)
         digest = code_hash(code.replace("-", ""))

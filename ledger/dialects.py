@@ -7,7 +7,7 @@ log); the players' names registry (personal data, deletable: our recorders in
 :mod:`ledger.recorders` write it in the transaction that appends the events); API
 tokens (with their label, expiry and revocation; a store made before those existed
 gains their columns when it is opened, so its tokens keep working); the match slips'
-report codes (hashes only, one code per match, good for that match alone); the
+report codes (hashes only, one per player of a match, good for that match alone); the
 tournaments' face settings (the public page's switch: a face's configuration, not an
 event); deck lists and their salts beside the events committing to them (:mod:`ledger.list_rows`).
 All of these are side records beside the log, never in it. The base class keeps them
@@ -190,6 +190,7 @@ class SQLDialect(Dialect):
             )
             self._add_columns(cur, self.tokens_stored_as, ADDED_TOKEN_COLUMNS)
             cur.execute(slip_rows.CREATE)  # the match slips' report codes
+            self._add_columns(cur, slip_rows.STORED_AS, slip_rows.ADDED_COLUMNS)
             cur.execute(settings_rows.CREATE)  # the faces' settings (the public page's switch)
             cur.execute(list_rows.CREATE)  # deck lists beside their events
             self._add_columns(cur, list_rows.STORED_AS, list_rows.ADDED_COLUMNS)
@@ -201,8 +202,9 @@ class SQLDialect(Dialect):
     def _add_columns(self, cur: Any, stored_as: str, columns: dict[str, str]) -> None:
         """A record made before some of its ``columns`` (name -> SQL type) gains them:
         tokens their labels and expiry (NULL: none, not revoked), so they keep working;
-        lists their salt (empty: hashed without one). Only a missing column is added: an
-        up-to-date store takes no lock on every open."""
+        slip codes their holder (NULL: a code of the whole match); lists their salt
+        (empty: hashed without one). Only a missing column is added: an up-to-date store
+        takes no lock on every open."""
         present = self._columns(cur, stored_as)
         for column, kind in columns.items():
             if column not in present:
@@ -343,58 +345,3 @@ class SQLDialect(Dialect):
 
     def _after_delete(self, recorder: ApplicationRecorder) -> None:
         """Hook: flush logs that may still hold the deleted bytes."""
-
-
-class SQLiteDialect(SQLDialect):
-    """SQLite keeps deleted bytes in free pages and the WAL unless told otherwise.
-
-    Its position is the rowid, which every index carries after its own columns: an
-    index on ``originator_id`` alone orders one stream's rows by position.
-    """
-
-    def _originator_param(self, originator: str) -> Any:
-        return uuid.UUID(originator).hex
-
-    def _before_delete(self, cur: Any) -> None:
-        cur.execute("PRAGMA secure_delete = ON")
-
-    def _after_delete(self, recorder: ApplicationRecorder) -> None:
-        with recorder.datastore.transaction(commit=False) as cur:  # type: ignore[attr-defined]
-            cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-
-
-class PostgresDialect(SQLDialect):
-    """PostgreSQL removes deleted rows physically at the next VACUUM."""
-
-    placeholder = "%s"
-    position_column = "notification_id"
-    events_stored_as = "tledger_events"
-    stream_index_columns = "originator_id, notification_id"
-    recorder_topic = recorders.RECORDER_TOPICS["postgres"]
-    add_column_guard = "IF NOT EXISTS "
-
-    def listener(self, recorder: ApplicationRecorder) -> Listener | None:
-        """LISTEN on the channel the library NOTIFYs in every insert transaction."""
-        from ledger.listening import PostgresListener
-
-        datastore = recorder.datastore  # type: ignore[attr-defined]
-        channel: str = recorder.channel_name  # type: ignore[attr-defined]
-        return PostgresListener(dict(datastore.pool.kwargs), channel)
-
-    def _originator_param(self, originator: str) -> Any:
-        return uuid.UUID(originator)
-
-    def _columns(self, cur: Any, stored_as: str) -> set[str]:
-        cur.execute(
-            "SELECT column_name FROM information_schema.columns "
-            "WHERE table_schema = current_schema() AND table_name = %s",
-            (stored_as,),
-        )
-        return {str(r["column_name"]) for r in cur.fetchall()}
-
-    @contextmanager
-    def schema_lock(self, recorder: ApplicationRecorder) -> Iterator[None]:
-        """Concurrent CREATE TABLE IF NOT EXISTS races in PostgreSQL; hold an advisory lock."""
-        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
-            cur.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK_KEY,))
-            yield

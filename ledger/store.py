@@ -85,13 +85,19 @@ class SlipCodeEntry:
     """A match slip's report code as stored: only its SHA-256, and the one match it
     reports (the code is good for that match and round only). A code is a
     credential, like a token, so it lives beside the events and never in them.
-    ``players`` are the match's two players in table order."""
+
+    ``player`` is the player who holds the code, printed on their half of the slip:
+    the code reports as that player only, and ``players`` are then the holder and the
+    opponent, in that order. A code issued before each player had their own has no
+    ``player``: it reports as either player of its match, and ``players`` are the
+    match's two players in table order."""
 
     code_hash: str
     tournament: str
     round: int
     players: tuple[str, str]
     issued_at: datetime
+    player: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,9 +218,9 @@ class Store(Protocol):
         ``revoked_at`` stays)."""
 
     def put_slip_codes(self, entries: Sequence[SlipCodeEntry]) -> None:
-        """Record match slips' codes (their hashes only), all or none; an entry for a
-        match (tournament, round, players) that has a code replaces that code, which
-        then stops working."""
+        """Record match slips' codes (their hashes only), all or none; an entry for
+        what has a code already (tournament, round and ``players`` in their order)
+        replaces that code, which then stops working."""
 
     def slip_code(self, code_hash: str) -> SlipCodeEntry | None:
         """The slip code with this hash, if any (a replaced code is gone)."""

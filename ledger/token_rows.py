@@ -2,7 +2,7 @@
 
 A token is a credential: only its SHA-256 is kept, never in a hashed event. Labels,
 expiry and revocation came later; token records made before them gain their columns
-as NULLable text when the store is opened (``Dialect._add_token_columns``), so their
+as NULLable text when the store is opened (``SQLDialect._add_columns``), so their
 tokens keep working. Times are ISO 8601 text in both databases (one query for both).
 """
 

@@ -52,7 +52,7 @@ def open_store(url: str | None = None, *, create: bool = True) -> Store:
     ``create=False`` is for reads: a missing SQLite file raises StoreNotFound
     naming it, and nothing is created in its place.
     """
-    from ledger import dialects
+    from ledger import databases, dialects
     from ledger import eventsourced as es
 
     url = url or default_url()
@@ -73,11 +73,11 @@ def open_store(url: str | None = None, *, create: bool = True) -> Store:
             "SQLITE_LOCK_TIMEOUT": "30",
             "CREATE_TABLE": "false",
         }
-        return es.EventsourcedStore(url, env, dialects.SQLiteDialect())
+        return es.EventsourcedStore(url, env, databases.SQLiteDialect())
     if url.startswith(("postgresql://", "postgres://")):
         env = postgres_env(url)
         export_libpq(libpq_env(url))
-        return es.EventsourcedStore(redacted(url), env, dialects.PostgresDialect())
+        return es.EventsourcedStore(redacted(url), env, databases.PostgresDialect())
     raise StoreURLError(
         f"unknown store URL {redacted(url)!r}: use sqlite:///FILE, "
         "postgresql://USER@HOST/DB or memory://"

@@ -96,7 +96,7 @@ class Event:
         return printouts.standings_page(paper.letterhead(self.state), model, lang=lang,
                                         printed_at=PRINTED, **kw)  # fmt: skip
 
-    def slips(self, lang: str = "en", codes: Mapping[tuple[str, str], SlipCode] | None = None,
+    def slips(self, lang: str = "en", codes: Mapping[str, SlipCode] | None = None,
               **kw: Any) -> str:  # fmt: skip
         model = paper.slips(self.state, None, self.names)
         return printouts.slips_page(paper.letterhead(self.state), model, codes, lang=lang,
@@ -131,18 +131,17 @@ def with_bracket(ruleset: str = "swu-1.4", store: str = "") -> Event:
     return event
 
 
-def codes_for(
-    event: Event, base_url: str = "http://192.168.1.10:8000"
-) -> dict[tuple[str, str], SlipCode]:
-    """A made-up report code per match of the current round (the real ones come from
-    ``commands.slipcodes.issue_codes``)."""
+def codes_for(event: Event, base_url: str = "http://192.168.1.10:8000") -> dict[str, SlipCode]:
+    """A made-up report code per player of each match of the current round (the real ones
+    come from ``commands.slipcodes.issue_codes``)."""
     rnd = event.state.current
     assert rnd is not None
     found = {}
     for m in rnd.matches:
         if len(m.players) == 2:
-            code = f"K{m.table:02d}-7Q"
-            found[(m.players[0], m.players[1])] = SlipCode(code, f"{base_url}/s/{code}")
+            for seat, player in enumerate(m.players):
+                code = f"K{m.table:02d}{seat}-7Q"
+                found[player] = SlipCode(code, f"{base_url}/s/{code}")
     return found
 
 

@@ -23,6 +23,7 @@ from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 from commands.api.deps import MAX_POSITION, Caller, errors, readable, settings_of, store_of
 from commands.api.hub import Hub
 from commands.api.stream import EventStream, Reader, Session, follow, hash_before
+from commands.api.writes import RecordedEvent
 from commands.roles import Principal
 from ledger.chain import Links
 from ledger.store import Store
@@ -32,10 +33,48 @@ router = APIRouter()
 
 POSITION = "a position: a whole number from 0 to 2**63-1"
 CURSOR_TEXT = f"{POSITION} (a malformed one is a 400)"
+
+
+class StreamedEvent(RecordedEvent):
+    """The ``data:`` of a stream's event frame: the event as ``GET /events`` gives it, its
+    JSON model (``/schema/events.json``) plus ``seq``, ``position`` and ``tournament``."""
+
+    tournament: str
+
+
+def stream_schemas() -> dict[str, Any]:
+    """The models a stream's frames carry, for the OpenAPI components."""
+    schema = StreamedEvent.model_json_schema(ref_template="#/components/schemas/{model}")
+    return {"StreamedEvent": schema, **schema.pop("$defs", {})}
+
+
+def ref(model: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{model}"}
+
+
+#: one frame of the stream, as OpenAPI declares an item of a sequential media type
+#: (``itemSchema``, the way FastAPI declares its own event streams); comment lines
+#: (``: keep-alive``, ``: dropped: ...``) carry nothing and are no items
+FRAME: dict[str, Any] = {
+    "type": "object",
+    "required": ["event", "data"],
+    "properties": {
+        "id": {"type": "string", "pattern": "^[0-9]+$",
+               "description": "The event's position: resume after it with Last-Event-ID "
+               "(none on an error frame)"},
+        "event": {"type": "string", "description": "The event's type; `error` for the last "
+                  "frame of a stream that met a damaged event"},
+        "data": {"type": "string", "contentMediaType": "application/json",
+                 "contentSchema": {"oneOf": [ref("StreamedEvent"), ref("ErrorBody")]},
+                 "description": "The event as GET /events gives it; after `event: error`, "
+                 "the error (`integrity: seq N: ...`)"},
+    },
+}  # fmt: skip
 STREAM_ANSWER: dict[str, Any] = {
-    "description": "Server-Sent Events: `id:` the position, `event:` the event type, `data:` "
-    "the event as GET /events gives it; a `: keep-alive` comment on a quiet stream",
-    "content": {"text/event-stream": {"schema": {"type": "string"}}},
+    "description": "Server-Sent Events, one frame per event: `id:` the position, `event:` "
+    "the event type, `data:` the event's JSON as GET /events gives it; a `: keep-alive` "
+    "comment on a quiet stream",
+    "content": {"text/event-stream": {"itemSchema": FRAME}},
 }
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait (an integer, at least 1)",
                                "schema": {"type": "integer", "minimum": 1}}}  # fmt: skip

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from contextlib import aclosing
 from dataclasses import dataclass
+from ipaddress import IPv4Network, IPv6Network
 
 from fastapi import HTTPException, Request
 from starlette.requests import ClientDisconnect
@@ -36,11 +37,16 @@ class Settings:
     on how late a ``token revoke`` made by another process takes effect here.
     ``slip_misses_per_second`` and ``slip_miss_burst``: wrong match slip codes one
     client address may try at ``/s/``, a burst for typos and then one every six seconds,
-    so guessing one of 31^8 codes stays hopeless. ``public_streams``: open live streams
-    of one tournament's public page (a phone each); past it a page polls every 30 s
-    instead. ``max_streams``: open event streams of the whole process, of every kind
+    so guessing one of 31^8 codes stays hopeless. ``slip_all_misses_per_second`` and
+    ``slip_all_miss_burst``: wrong codes of every address together, which an address
+    that guessed wrong within the hour must fit in too, so that guessing from many
+    addresses gains nothing (commands.api.guesses). ``public_streams``: open live
+    streams of one tournament's public page (a phone each); past it a page polls every
+    30 s instead. ``max_streams``: open event streams of the whole process, of every kind
     (None: no bound of its own; ``tledger serve`` derives one from its descriptor
     limit, commands/web/descriptors.py); past it 503 with ``Retry-After``.
+    ``trusted_proxies``: the reverse proxies whose ``X-Forwarded-For`` names the client
+    (``--trusted-proxy``; commands.api.clients).
     """
 
     max_body: int = 64 * 1024
@@ -53,8 +59,11 @@ class Settings:
     token_recheck_seconds: float = 5.0
     slip_misses_per_second: float = 1 / 6
     slip_miss_burst: int = 10
+    slip_all_misses_per_second: float = 1.0
+    slip_all_miss_burst: int = 30
     public_streams: int = 5000
     max_streams: int | None = None
+    trusted_proxies: tuple[IPv4Network | IPv6Network, ...] = ()
 
 
 #: roles whose commands are rate limited: many holders (every player) or an

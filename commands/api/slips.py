@@ -1,21 +1,23 @@
 """``/s/{code}``: the report page of a match slip, so that a slip reports its own result.
 
-A player scans the slip's QR code, says which of the two players they are and what
-happened; the opponent confirms with the same code. No token and no account: the
-code is the credential, and it names one match of one round (commands/slipcodes.py),
-so the page can report nothing else: the command's tournament, round and players
-come from the code's entry, never from the form. The report is the contract's
-``report_result`` with a player actor, run through the same path as
-``POST /commands`` (commands.api.writes.run), so the same rules apply as for
-any player report: matching reports confirm, differing ones leave the match
-disputed for a judge, an official's report overrides, a confirmed match refuses.
+Each player of a match holds a code of their own, printed on their half of the slip
+(commands/slipcodes.py). A player scans it and reports what happened; the opponent
+confirms with the code on their own half. No token and no account: the code is the
+credential, and it names one match of one round and the player who holds it, so the
+page reports nothing else: the command's tournament, round, players and actor come from
+the code's entry, never from the form. The report is the contract's ``report_result``
+with the holder as the player actor, run through the same path as ``POST /commands``
+(commands.api.writes.run), so the same rules apply as for any player report: a report
+stays unconfirmed until the opponent's matching report (through the opponent's code) or
+an official's confirms it, differing ones leave the match disputed for a judge, and a
+confirmed match refuses. A code issued before players held their own has no holder: it
+reports as either player of its match, as it always did.
 
-Guessing codes is bounded per client address: each wrong code spends one of the
-address's misses (``Settings.slip_miss_burst``, refilled at
-``slip_misses_per_second``) and an address without one gets 429 before its code is
-even looked up. Reports through one code share the command rate of a player token.
-The pages are HTML, left out of the OpenAPI document (they are no API), and never
-cached: they show the match as it stands. The code is left out of the access log
+Guessing codes is bounded before a code is looked up (commands.api.guesses, by the
+client's address as commands.api.clients reads it); a code that is found is bounded by
+its own use: its pages and reports share the command rate of a player token. The pages
+are HTML, left out of the OpenAPI document (they are no API), and never cached: they
+show the match as it stands. The code is left out of the access log
 (commands.api.access).
 """
 
@@ -23,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import threading
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qsl, quote
@@ -32,8 +33,10 @@ import orjson
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from commands.api.clients import client_address
 from commands.api.deps import limiter_of, settings_of, store_of
-from commands.api.limits import RateLimiter, limit_rate, read_body, retry_after
+from commands.api.guesses import guesses_of
+from commands.api.limits import read_body, retry_after
 from commands.api.reads import read_side
 from commands.api.writes import run
 from commands.errors import CommandError
@@ -48,38 +51,10 @@ from commands.text.slipform import command_of
 from ledger.store import SlipCodeEntry, TokenEntry
 
 router = APIRouter()
-_CREATING = threading.Lock()
 #: never kept (the page shows the match as it stands), the code in the address never
 #: sent on as a referrer; the pages' one policy (its stylesheet and script are files)
 HEADERS = {**PAGE_HEADERS, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 MAX_FIELDS = 32
-
-
-class GuessLimiter(RateLimiter):
-    """Wrong codes per client address: a token bucket that is looked at before a code is
-    looked up (``wait``) and spent only on a miss (``take``)."""
-
-    def wait(self, key: str) -> float | None:
-        """Seconds until the address may try a code again; None when it may now."""
-        now = self.clock()
-        with self.guard:
-            bucket = self.buckets.get(key)
-            if bucket is None:
-                return None
-            tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.rate)
-        return None if tokens >= 1 else (1 - tokens) / self.rate
-
-
-def guesses_of(request: Request) -> GuessLimiter:
-    """The application's miss counter per client address, made on first use."""
-    state = request.app.state
-    with _CREATING:
-        limiter: GuessLimiter | None = getattr(state, "slip_guesses", None)
-        if limiter is None:
-            settings = settings_of(request)
-            limiter = GuessLimiter(settings.slip_misses_per_second, settings.slip_miss_burst)
-            state.slip_guesses = limiter
-    return limiter
 
 
 def html(body: str, status: int = 200, headers: Mapping[str, str] | None = None) -> HTMLResponse:
@@ -97,17 +72,20 @@ def lang_of(request: Request) -> str:
 
 async def code_entry(request: Request, code: str, lang: str) -> SlipCodeEntry | HTMLResponse:
     """The code's entry, or the page that says why there is none: too many wrong codes
-    from this address (429, the code is not looked up), or no such code (404: unknown,
-    replaced or mistyped alike, so a guess learns nothing)."""
-    guesses, address = guesses_of(request), request.client.host if request.client else ""
+    (429, the code is not looked up), no such code (404: unknown, replaced or mistyped
+    alike, so a guess learns nothing), or a code used too often (429)."""
+    guesses, address = guesses_of(request), client_address(request)
     wait = guesses.wait(address)
     if wait is not None:
         return notice(lang, "too_many", 429, {"Retry-After": retry_after(wait)})
     digest = hash_of(code)
     entry = await asyncio.to_thread(store_of(request).slip_code, digest) if digest else None
     if entry is None:
-        guesses.take(address)
+        guesses.miss(address)
         return notice(lang, "unknown", 404)
+    wait = limiter_of(request).take(f"slip:{entry.code_hash}")
+    if wait is not None:
+        return notice(lang, "busy", 429, {"Retry-After": retry_after(wait)})
     return entry
 
 
@@ -152,7 +130,8 @@ async def show(request: Request, code: str) -> Response:
     found = await match_of_code(request, code, lang)
     if isinstance(found, Response):
         return found
-    return html(report_page(found[1], lang, nonce=secrets.token_hex(8)))
+    entry, slip = found
+    return html(report_page(slip, lang, holder=entry.player, nonce=secrets.token_hex(8)))
 
 
 @router.post("/s/{code}", include_in_schema=False)
@@ -167,9 +146,8 @@ async def report(request: Request, code: str) -> Response:
     fields: dict[str, str] = {}
     status, error, headers = 200, None, None
     try:
-        limit_rate(limiter_of(request), f"slip:{entry.code_hash}", "player")
         fields = await form_fields(request)
-        command = command_of(fields, slip)
+        command = command_of(fields, slip, entry.player)
         player = command.actor.id if command.actor else ""
         caller = Principal(TokenEntry(entry.code_hash, "slip", "player", entry.tournament, player))
         await run(request, caller, command)
@@ -180,8 +158,9 @@ async def report(request: Request, code: str) -> Response:
     except CommandError as exc:
         status, error = exc.http_status, str(exc)
     slip = await slip_of(request, entry)
-    page = report_page(slip, lang, nonce=secrets.token_hex(8), posted=error is None,
-                       error=error, values=fields if error else None)  # fmt: skip
+    page = report_page(slip, lang, holder=entry.player, nonce=secrets.token_hex(8),
+                       posted=error is None, error=error,
+                       values=fields if error else None)  # fmt: skip
     return html(page, status, headers)
 
 

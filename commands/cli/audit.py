@@ -4,14 +4,12 @@ player's personal data."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from commands.cli.options import AsOfOpt, JsonOpt, StoreOpt, Tournament
-from commands.cli.output import fail, print_json, read_source, reported_errors
+from commands.cli.output import fail, print_json, read_source, reported_errors, write_output
 from commands.cli.read import load_state, names_of
 
 if TYPE_CHECKING:
@@ -200,8 +198,14 @@ def export(
         ),
     ] = "jsonl",
     output: Annotated[
-        str | None, typer.Option("-o", "--output", help="File (default stdout).")
-    ] = None,
+        str,
+        typer.Option(
+            "-o",
+            "--output",
+            metavar="FILE",
+            help="Write to FILE (written whole or not at all); - for standard output.",
+        ),
+    ] = "-",
     store: StoreOpt = None,
 ) -> None:
     """Write the tournament: the full log (jsonl: a header line with the players'
@@ -220,10 +224,7 @@ def export(
             if not st.load(tournament):  # checks every event: a damaged log is not exported
                 fail(f"unknown tournament {tournament!r}", 1)
             data = b"".join(line + b"\n" for line in export_lines(st, tournament))
-    if output:
-        Path(output).write_bytes(data)
-    else:
-        sys.stdout.buffer.write(data)
+    write_output(output, data, "export")
 
 
 def results_export(tournament: str, store: str | None, fmt: str) -> bytes:

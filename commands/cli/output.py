@@ -1,11 +1,13 @@
-"""What the command line writes besides grids: JSON on stdout, and each named error
-as one line on stderr with its exit code, the contract's: 0 ok, 2 input that does
-not fit the contract, 1 a command the ledger refuses or an unknown tournament, 3 a
-store or integrity failure."""
+"""What the command line writes besides grids: JSON on stdout, a file or standard output
+for every ``-o`` (``-`` is standard output), and each named error as one line on stderr
+with its exit code, the contract's: 0 ok, 2 input that does not fit the contract, 1 a
+command the ledger refuses or an unknown tournament, 3 a store or integrity failure."""
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -66,3 +68,32 @@ def read_source(source: str) -> bytes:
         return Path(source).read_bytes()
     except OSError as exc:
         fail(f"cannot read {source}: {exc.strerror}", 2)
+
+
+def write_output(target: str, data: bytes, command: str) -> bool:
+    """``data`` to standard output (``target`` ``-``, as ``read_source`` reads ``-`` from
+    standard input), else to the file ``target``; True when a file was written.
+    A file is written whole or not at all: a temporary file beside it, synced, then
+    renamed over it (readable by all, as any file the organizer saves). A file that
+    cannot be written is one error line naming it (exit 2)."""
+    if target == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return False
+    path = Path(target)
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                             suffix=".tmp")  # fmt: skip
+    except OSError as exc:
+        fail(f"{command}: cannot write {path}: {exc.strerror or exc}", 2)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        fail(f"{command}: cannot write {path}: {exc.strerror or exc}", 2)
+    return True

@@ -17,17 +17,13 @@ system; a browser prints the HTML as designed.
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from commands.cli.options import StoreOpt, Tournament
-from commands.cli.output import fail, reported_errors
+from commands.cli.output import fail, reported_errors, write_output
 
 app = typer.Typer()
 
@@ -74,11 +70,8 @@ def print_page(
     check_options(kind, round_number, lang, paper, output, base_url)
     with reported_errors("print: "):
         html = render_kind(tournament, kind, round_number, lang, paper, base_url, store)
-    if output == "-":
-        sys.stdout.write(html)
-        return
-    write_atomically(Path(output), html)
-    typer.echo(f"wrote {output}", err=True)
+    if write_output(output, html.encode("utf-8"), "print"):
+        typer.echo(f"wrote {output}", err=True)
 
 
 def check_options(kind: str, round_number: int | None, lang: str, paper: str, output: str,
@@ -113,23 +106,3 @@ def render_kind(tournament: str, kind: str, round_number: int | None, lang: str,
     store, state, _ = load_state(tournament, store_url)
     return self_contained(printout(store, state, names_of(store, state), kind, round_number,
                                    lang, paper, base_url, datetime.now(UTC)))  # fmt: skip
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a temporary file beside it, synced,
-    then renamed over it (readable by all, as any file the organizer saves)."""
-    try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                             suffix=".tmp")  # fmt: skip
-    except OSError as exc:
-        fail(f"print: cannot write {path}: {exc.strerror or exc}", 2)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except OSError as exc:
-        Path(temporary).unlink(missing_ok=True)
-        fail(f"print: cannot write {path}: {exc.strerror or exc}", 2)

@@ -105,12 +105,22 @@ def serve(
             "of the connections.",
         ),
     ] = MAX_STREAMS,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="ADDR",
+            help="A reverse proxy (an address or a network, repeatable) whose "
+            "X-Forwarded-For names the client that limits count; from any other peer "
+            "the header is ignored.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the HTTP API (FastAPI on uvicorn) over the store, and each tournament's
     public page at /t/T (no token; `tledger public T --off` hides it); one access-log
     line per request on stderr. SIGTERM ends open streams and exits within two seconds."""
     import uvicorn
 
+    from commands.api.clients import trusted_networks
     from commands.api.limits import Settings
     from commands.bootstrap import handler_for
     from commands.cli.logs import access_logger
@@ -121,19 +131,24 @@ def serve(
 
     try:
         caps = caps_for(raise_limit(), max_connections, max_streams)
+        proxies = trusted_networks(trusted_proxy or ())
     except TooFewDescriptors as exc:
         fail(str(exc), 2)
+    except ValueError as exc:
+        fail(f"serve: {exc}", 2)
     with reported_errors():
         handler = handler_for(store, full_check_every)
     limits = Settings(max_body=max_body, rate_per_second=rate, rate_burst=rate_burst,
                       streams_per_token=streams_per_token,
                       token_recheck_seconds=token_recheck,
                       public_streams=public_streams,
-                      max_streams=caps.streams)  # fmt: skip
+                      max_streams=caps.streams, trusted_proxies=proxies)  # fmt: skip
     log = access_logger()
     api = create_app(handler, limits, access_log=lambda line: log.info("request", **line))
+    # proxy_headers=False: the peer is the client unless a trusted proxy names another
+    # (commands.api.clients), never whatever X-Forwarded-For a local client sends
     config = uvicorn.Config(api, host=host, port=port, log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=1)  # fmt: skip
+                            timeout_graceful_shutdown=1, proxy_headers=False)  # fmt: skip
     # deadlines and the connection cap (commands/web/connections.py)
     config.http = bounded(caps.connections, caps.accept_batch,
                           Deadlines(header_timeout, body_timeout))  # fmt: skip

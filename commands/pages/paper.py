@@ -45,9 +45,9 @@ def printout(store: Store, state: TournamentState, names: Mapping[str, str], kin
 
 
 def slip_codes(store: Store, state: TournamentState, round_number: int, base_url: str,
-               now: datetime) -> dict[tuple[str, str], SlipCode]:  # fmt: skip
-    """Each match's report code (issued by ``commands.slipcodes``) and its report page's
+               now: datetime) -> dict[str, SlipCode]:  # fmt: skip
+    """Each player's report code (issued by ``commands.slipcodes``) and its report page's
     address on the venue network, ``{base_url}/s/{code}``."""
-    issued: dict[tuple[str, str], str] = issue_codes(store, state, round_number, now=now)
+    issued = issue_codes(store, state, round_number, now=now)
     root = base_url.rstrip("/")
-    return {players: SlipCode(code, f"{root}/s/{code}") for players, code in issued.items()}
+    return {player: SlipCode(code, f"{root}/s/{code}") for player, code in issued.items()}

@@ -69,9 +69,10 @@ LABELS: dict[str, dict[str, str]] = {
     "draw": {"en": "Draw", "de": "Unentschieden"},
     "intentional_draw": {"en": "Intentional draw (no game played)",
                          "de": "Einvernehmliches Unentschieden (kein Spiel gespielt)"},
-    "code": {"en": "Report code", "de": "Meldecode"},
-    "scan": {"en": "Either player: scan or open on a phone to report the result",
-             "de": "Ein Spieler: mit dem Handy scannen oder öffnen und Ergebnis melden"},
+    "scan": {"en": "Yours alone: scan or open it to report or confirm the result. Cut off "
+                   "your half and keep it.",
+             "de": "Nur für dich: scannen oder öffnen, um zu melden oder zu bestätigen. "
+                   "Abschneiden und behalten."},
     "no_slips": {"en": "No match to report in this round.",
                  "de": "In dieser Runde ist kein Ergebnis zu melden."},
     # bracket

@@ -42,8 +42,8 @@ PAPERS = ("a4", "letter")
 
 @dataclass(frozen=True, slots=True)
 class SlipCode:
-    """A match's report code and the address of its report page (``{base_url}/s/{code}``),
-    shown on the slip in large type and as a QR code."""
+    """A player's report code and the address of its report page (``{base_url}/s/{code}``),
+    shown on the player's half of the slip in large type and as a QR code."""
 
     code: str
     url: str
@@ -74,13 +74,13 @@ def standings_page(head: Letterhead, standings: Standings, *, lang: str, printed
 
 
 def slips_page(
-    head: Letterhead, slips: Slips, codes: Mapping[tuple[str, str], SlipCode] | None = None,
+    head: Letterhead, slips: Slips, codes: Mapping[str, SlipCode] | None = None,
     *, lang: str, printed_at: datetime, paper: str = "a4",
 ) -> str:  # fmt: skip
     """One slip per match: both players' names and ids, table and round, the result boxes
     of the ruleset's form, a no-show box and a signature line per player; with
-    ``codes`` (keyed by the match's two players in table order) the report code and a
-    QR code of its address."""
+    ``codes`` (keyed by player) each player's report code and a QR code of its address
+    on that player's half of a strip to cut off, so that each keeps their own."""
     return page("print_slips.html.j2", head, lang, printed_at, paper, "slips",
                 round=slips.round, stage=slips.stage, slips=slips, codes=dict(codes or {}),
                 qr=qr_markup)  # fmt: skip

@@ -19,7 +19,7 @@ from commands.pages.render import LANGS, labels, render
 from commands.reads.papermodels import MatchSlip
 from commands.text.slipform import fields_of
 
-Notice = Literal["unknown", "gone", "too_many"]
+Notice = Literal["unknown", "gone", "too_many", "busy"]
 
 LABELS: dict[str, dict[str, str]] = {
     "title": {"en": "Report your result", "de": "Ergebnis melden"},
@@ -47,6 +47,12 @@ LABELS: dict[str, dict[str, str]] = {
     "other": {"en": "Something wrong? Report what you saw",
               "de": "Stimmt etwas nicht? Melde, was du gesehen hast"},
     "i_am": {"en": "I am", "de": "Ich bin"},
+    "you_are": {"en": "Your code, {name}", "de": "Dein Code, {name}"},
+    "your_turn": {"en": "{name} reported: confirm if it is right",
+                  "de": "{name} hat gemeldet: bestätige, wenn es stimmt"},
+    "own_code": {"en": "{name} confirms with the code on their own half of the slip.",
+                 "de": "{name} bestätigt mit dem Code auf der eigenen Hälfte des Zettels."},
+    "change": {"en": "Something wrong? Report again", "de": "Stimmt etwas nicht? Neu melden"},
     "games_won": {"en": "Games won", "de": "Gewonnene Spiele"},
     "draws": {"en": "Drawn games", "de": "Unentschiedene Spiele"},
     "points": {"en": "Victory points", "de": "Siegpunkte"},
@@ -84,6 +90,10 @@ LABELS: dict[str, dict[str, str]] = {
                  "de": "Zu viele falsche Codes von diesem Gerät."},
     "too_many_help": {"en": "Wait a minute, then try again.",
                       "de": "Warte eine Minute und versuch es dann noch einmal."},
+    "busy": {"en": "This code was used too often just now.",
+             "de": "Dieser Code wurde gerade zu oft benutzt."},
+    "busy_help": {"en": "Wait a few seconds, then try again.",
+                  "de": "Warte ein paar Sekunden und versuch es dann noch einmal."},
     "code": {"en": "Code from your slip", "de": "Code von deinem Zettel"},
     "open": {"en": "Open", "de": "Öffnen"},
     "other_lang": {"en": "Deutsch", "de": "English"},
@@ -110,24 +120,28 @@ def language(requested: str | None, accept: str | None) -> str:
 
 
 def report_page(
-    slip: MatchSlip, lang: str, *, nonce: str, posted: bool = False, error: str | None = None,
-    values: Mapping[str, str] | None = None,
+    slip: MatchSlip, lang: str, *, holder: str | None = None, nonce: str, posted: bool = False,
+    error: str | None = None, values: Mapping[str, str] | None = None,
 ) -> str:  # fmt: skip
-    """The page of a slip's match: its state, the one-tap confirmation of a waiting report,
-    and the form. ``posted``: this answers the reporter's own submission; ``error``: why
-    it was not taken; ``values``: what was submitted (kept in the form)."""
+    """The page of a slip's match as the code's ``holder`` sees it: its state, the one-tap
+    confirmation of the opponent's waiting report, and the form, which reports as the
+    holder. A code without a holder (issued before players held their own) reports as
+    either player, chosen on the form, and confirms whoever is awaited. ``posted``: this
+    answers the reporter's own submission; ``error``: why it was not taken; ``values``:
+    what was submitted (kept in the form)."""
     waiting = slip.reports[0] if slip.state == "unconfirmed" and slip.reports else None
-    confirm = fields_of(waiting.result, slip) if waiting is not None else None
+    mine = waiting is not None and holder is not None and slip.awaiting != holder
+    confirm = fields_of(waiting.result, slip) if waiting is not None and not mine else None
     return render("slip_report.html.j2", lang=lang, other_lang=other(lang),
                   t=labels(LABELS, lang), slip=slip, names=slip.names, nonce=nonce,
-                  posted=posted, error=error, values=dict(values or {}),
-                  confirm=confirm, notice=None)  # fmt: skip
+                  holder=holder, posted=posted, error=error, values=dict(values or {}),
+                  confirm=confirm, mine=mine, notice=None)  # fmt: skip
 
 
 def notice_page(lang: str, notice: Notice) -> str:
-    """An unknown, replaced or mistyped code; a match paired again; too many guesses: what
-    happened and what to do, and a field to type the code again. Nothing about any
-    other match."""
+    """An unknown, replaced or mistyped code; a match paired again; too many guesses; a
+    code used too often: what happened and what to do, and a field to type the code
+    again. Nothing about any other match."""
     return render("slip_report.html.j2", lang=lang, other_lang=other(lang),
                   t=labels(LABELS, lang), slip=None, notice=notice)  # fmt: skip
 

@@ -2,11 +2,14 @@
 command, and a reported result back into fields (the one-tap "confirm" form).
 
 A slip's code names one match, so the form never names a match: the command's round
-and players come from the code's entry, and the form only says who is reporting and
-what they saw. A reporter who is not one of the two players is refused (403); a field
+and players come from the code's entry. A player's own code names the reporter too, so
+the form only says what they saw; the form of a code issued before players held their
+own also says which of the two is reporting. A reporter who is not the code's holder,
+or not one of the two players, is refused (403); a field
 that is missing or not a number is refused (422) with its name; whether the result
 fits the ruleset is then for the ruleset to say, as for any report
-(``Ruleset.validate_result``). Field names: ``player``; ``no_show`` (empty, or the
+(``Ruleset.validate_result``). Field names: ``player`` (the reporter, which a player's
+own code may leave out); ``no_show`` (empty, or the
 absent player); by the form's kind ``games_0``, ``games_1``, ``draws`` or ``points_0``,
 ``points_1`` (in the match's player order) or ``game_1`` ... (a player, or ``draw``);
 on a level result ``winner`` (and ``decided_by`` at an SWU table); ``nonce`` makes a
@@ -28,13 +31,10 @@ NONCE = re.compile(r"[0-9a-f]{8,32}")
 MAX_DIGITS = 5
 
 
-def command_of(fields: Mapping[str, str], slip: MatchSlip) -> ReportResult:
-    """The ``report_result`` the form asks for, acted by the chosen player."""
-    player = fields.get("player", "")
-    if not player:
-        raise InvalidCommand("player: say which of the two players you are")
-    if player not in slip.players:
-        raise Forbidden("this slip's code reports only its own match, by one of its two players")
+def command_of(fields: Mapping[str, str], slip: MatchSlip, holder: str | None) -> ReportResult:
+    """The ``report_result`` the form asks for, acted by the code's ``holder``; by the
+    chosen player when the code has none (issued before players held their own)."""
+    player = reporter(fields, slip, holder)
     nonce = fields.get("nonce", "")
     body: dict[str, Any] = {
         "type": "report_result", "tournament": slip.tournament, "round": slip.round,
@@ -46,6 +46,20 @@ def command_of(fields: Mapping[str, str], slip: MatchSlip) -> ReportResult:
     command = parse_command(body)
     assert isinstance(command, ReportResult)
     return command
+
+
+def reporter(fields: Mapping[str, str], slip: MatchSlip, holder: str | None) -> str:
+    """Who reports: the code's holder (a ``player`` field naming anyone else is refused,
+    so that one code never confirms as the opponent), or the chosen player."""
+    player = fields.get("player", "") or (holder or "")
+    if not player:
+        raise InvalidCommand("player: say which of the two players you are")
+    if holder is not None and player != holder:
+        raise Forbidden("this code reports as its holder only: the opponent reports and "
+                        "confirms with the code on their own half of the slip")  # fmt: skip
+    if player not in slip.players:
+        raise Forbidden("this slip's code reports only its own match, by one of its two players")
+    return player
 
 
 def result_of(fields: Mapping[str, str], slip: MatchSlip) -> dict[str, Any]:

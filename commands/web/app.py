@@ -34,10 +34,6 @@ from replay.errors import ReplayError
 
 BEARER = {"type": "http", "scheme": "bearer",
           "description": "A token made by `tledger token create` (its role and scope)"}  # fmt: skip
-STREAM_TEXT = (
-    "Server-Sent Events: `id:` the position, `event:` the event type, `data:` the event "
-    "JSON as in GET /events; a comment line keeps an idle stream open"
-)
 
 
 class Health(BaseModel):
@@ -81,19 +77,15 @@ def create_app(
 
 def document(app: FastAPI) -> dict[str, Any]:
     """FastAPI's document plus what it cannot infer: the command models that
-    POST /commands refers to, the bearer scheme on every operation that reads the
-    token, and the event stream as ``text/event-stream``."""
+    POST /commands refers to, the event models the stream's frames carry, and the
+    bearer scheme on every operation that reads the token."""
     doc = FastAPI.openapi(app)
     components = doc.setdefault("components", {})
-    components.setdefault("schemas", {}).update(writes.COMMAND_DEFS)
+    components.setdefault("schemas", {}).update(writes.COMMAND_DEFS | events.stream_schemas())
     components["securitySchemes"] = {"bearerAuth": BEARER}
     for operations in doc["paths"].values():
         for operation in operations.values():
             secure(operation)
-    stream = doc["paths"].get("/events/stream", {}).get("get")
-    if stream is not None:
-        stream["responses"]["200"] = {"description": STREAM_TEXT, "content": {
-            "text/event-stream": {"schema": {"type": "string"}}}}  # fmt: skip
     return doc
 
 

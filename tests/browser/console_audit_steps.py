@@ -28,15 +28,15 @@ def sign_in_console(page: Any, base: str, secret: str, name: str = "") -> None:
 
 def slip_report(page: Any, base: str, code: str, reporter: str, names: tuple[str, str],
                 games: tuple[int, int]) -> None:  # fmt: skip
-    """One player's report from the slip's page ``/s/{code}``: who they are and each
-    player's games won (in the slip's player order)."""
+    """One player's report through the code on their own half of the slip, ``/s/{code}``:
+    each player's games won (in the slip's player order)."""
     page.goto(f"{base}/s/{code}")
+    assert page.locator(".holder").inner_text() == f"Your code, {reporter}"
     again = page.locator("details.again > summary")
     if again.count():
         again.click()  # the opponent already reported: "Something wrong? Report what you saw"
     form = page.locator("form#report")
-    form.locator(f"xpath=.//fieldset[legend[normalize-space()='I am']]"
-                 f"/div/label[normalize-space()='{reporter}']").click()  # fmt: skip
+    assert form.locator("xpath=.//fieldset[legend[normalize-space()='I am']]").count() == 0
     for name, won in zip(names, games, strict=True):
         form.locator(f"xpath=.//fieldset[legend[normalize-space()='Games won: {name}']]"
                      f"/div/label[normalize-space()='{won}']").click()  # fmt: skip
@@ -44,13 +44,15 @@ def slip_report(page: Any, base: str, code: str, reporter: str, names: tuple[str
         form.get_by_role("button", name="Submit result").click()
 
 
-def players_dispute_via_slips(page: Any, base: str, code: str, names: tuple[str, str],
-                              first: tuple[int, int], second: tuple[int, int]) -> None:  # fmt: skip
-    """Both players of a match report different results from their slip: the first
-    player ``first``, the second ``second`` (games in the slip's order); the slip page
-    then says a judge will decide."""
-    slip_report(page, base, code, names[0], names, first)
-    slip_report(page, base, code, names[1], names, second)
+def players_dispute_via_slips(page: Any, base: str, codes: tuple[str, str],
+                              names: tuple[str, str], first: tuple[int, int],
+                              second: tuple[int, int]) -> None:  # fmt: skip
+    """Both players of a match report different results, each through the code on their
+    own half of the slip (``codes`` and ``names`` in the slip's order): the first player
+    ``first``, the second ``second`` (games in the slip's order); the slip page then
+    says a judge will decide."""
+    slip_report(page, base, codes[0], names[0], names, first)
+    slip_report(page, base, codes[1], names[1], names, second)
     assert "a judge will decide" in page.locator("#state").inner_text()
     screenshot(page, "console-audit-slip-disputed")
 

@@ -12,6 +12,9 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
 
+#: a printed slip: its two players' own codes and their names, in the slip's order
+Slip = tuple[tuple[str, str], tuple[str, str]]
+
 
 def flash_ok(page: Any, text: str) -> None:
     """The last action's outcome line says ``text`` (and is no error)."""
@@ -72,21 +75,23 @@ def print_pairings(page: Any, name: str) -> None:
     page.goto(back)
 
 
-def print_slips(page: Any, name: str) -> tuple[dict[int, tuple[str, tuple[str, str]]], str]:
+def print_slips(page: Any, name: str) -> tuple[dict[int, Slip], str]:
     """The slips printout with report codes (an organizer's button; it opens in a new
-    tab): each table's code and its two players' names as printed, and the page's
-    witness line."""
+    tab): each table's two players' own codes and names as printed (in the slip's
+    order, each code on its player's half), and the page's witness line."""
     with page.expect_popup() as opened:
         page.get_by_role("button", name="Print slips with report codes").click()
     printed = opened.value
     printed.wait_for_load_state()
-    slips: dict[int, tuple[str, tuple[str, str]]] = {}
+    slips: dict[int, Slip] = {}
     for slip in printed.locator("article.slip[data-table]:not([data-table=''])").all():
         names = slip.locator("td.player").evaluate_all(
             "cells => cells.map(c => c.firstChild.textContent.trim())"
         )
-        code = slip.locator(".code-text").inner_text().strip()
-        slips[int(slip.get_attribute("data-table"))] = (code, (names[0], names[1]))
+        codes = [c.strip() for c in slip.locator(".code-text").all_inner_texts()]
+        holders = [h.strip() for h in slip.locator(".holder .name").all_inner_texts()]
+        assert holders == names, "each code on its own player's half"
+        slips[int(slip.get_attribute("data-table"))] = ((codes[0], codes[1]), (names[0], names[1]))
     witness = printed.locator(".witness-line").first.inner_text().strip()
     screenshot(printed, name)
     printed.close()

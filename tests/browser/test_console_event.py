@@ -81,8 +81,8 @@ def test_an_eight_player_swu_event_runs_from_creation_to_the_final_standings(
 
     step.start_round(page, 2)
     slips, witness = step.print_slips(page, "console-print-slips")
-    code, players = slips[1]
-    audit.players_dispute_via_slips(page, base, code, players, (2, 0), (0, 2))
+    codes, players = slips[1]
+    audit.players_dispute_via_slips(page, base, codes, players, (2, 0), (0, 2))
     audit.sign_in_console(page, base, server.judge)
     audit.judge_resolves_dispute(page, base, "swu8", 1, players, (2, 0))
     settled = seq_in(page.locator(".flash.ok").inner_text())

@@ -39,7 +39,7 @@ class Event:
     base: str
     t: str
     handler: Handler
-    codes: dict[tuple[str, str], str]
+    codes: dict[str, str]
 
 
 @pytest.fixture
@@ -57,7 +57,8 @@ def event(tmp_path: Path) -> Iterator[Event]:
 def test_a_dispute_is_settled_by_a_judge_and_audited(page: Any, phone: Any, event: Event) -> None:
     base, t, store = event.base, event.t, event.handler.store
     names = (NAMES["p1"], NAMES["p2"])
-    players_dispute_via_slips(page, base, event.codes[("p1", "p2")], names, (2, 0), (0, 2))
+    codes = (event.codes["p1"], event.codes["p2"])
+    players_dispute_via_slips(page, base, codes, names, (2, 0), (0, 2))
     disputed_at = len(store.load(t))
 
     judge = create_token(store, "judge", t, None, label="Floor judge", now=NOW)

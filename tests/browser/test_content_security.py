@@ -31,11 +31,12 @@ from tests.public_event import NAMES, event_in_its_cut, run, running_event
 class Venue(NamedTuple):
     """A served store with a Swiss event under way ("swiss"), one in its top cut
     ("finals"), a draft building its decks ("draft") and one only registered ("hand");
-    the organizer's token and a slip code of the Swiss event's round 2."""
+    the organizer's token and the two players' slip codes of a match of the Swiss event's
+    round 2."""
 
     base: str
     organizer: str
-    code: str
+    codes: tuple[str, str]
     players: tuple[str, str]
     first_round: tuple[str, str]
 
@@ -67,7 +68,8 @@ def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Venue]:
     names = {p.player: p.name for p in handler.store.players("swiss").values()}
     secret = token(store, "--role", "organizer")
     with served(store) as base:
-        yield Venue(base, secret, codes[players], (names[players[0]], names[players[1]]),
+        yield Venue(base, secret, (codes[players[0]], codes[players[1]]),
+                    (names[players[0]], names[players[1]]),
                     state.rounds[0].matches[0].players)  # fmt: skip
 
 
@@ -145,11 +147,12 @@ def test_the_slip_report_page_as_players_report_and_dispute(
     watched: tuple[Any, Watched], venue: Venue
 ) -> None:
     page, watching = watched
-    visit(page, watching, f"{venue.base}/s/{venue.code}")
-    audit.slip_report(page, venue.base, venue.code, venue.players[0], venue.players, (2, 0))
+    first, second = venue.codes
+    visit(page, watching, f"{venue.base}/s/{first}")
+    audit.slip_report(page, venue.base, first, venue.players[0], venue.players, (2, 0))
     expect(page.locator("#state")).to_contain_text("waiting")
-    visit(page, watching, f"{venue.base}/s/{venue.code}?lang=de")
-    audit.slip_report(page, venue.base, venue.code, venue.players[1], venue.players, (0, 2))
+    visit(page, watching, f"{venue.base}/s/{second}?lang=de")
+    audit.slip_report(page, venue.base, second, venue.players[1], venue.players, (0, 2))
     expect(page.locator("#state")).to_contain_text("a judge will decide")
     clean(watching, "the slip after both reports")
     visit(page, watching, f"{venue.base}/s/WRNG-C0DE", status=404)

@@ -105,10 +105,20 @@ def test_slips_with_codes_and_qr_codes(page: Any, swu: Event) -> None:
     first = slips.first
     assert first.get_by_text("Table").first.is_visible()
     assert first.locator(".sign").count() == 2
-    code = next(iter(codes.values()))
-    assert first.locator(".code-text").inner_text() == code.code
-    box = first.locator("svg.qr").bounding_box()
-    assert box is not None and box["width"] >= 100 and abs(box["width"] - box["height"]) < 1
+    halves = first.locator(".code")
+    assert halves.count() == 2, "each player's own code, on their half"
+    rnd = swu.state.current
+    assert rnd is not None
+    for half, player in zip(halves.all(), rnd.matches[0].players, strict=True):
+        assert half.locator(".code-text").inner_text() == codes[player].code
+        assert player in half.locator(".holder").inner_text()
+        box = half.locator("svg.qr").bounding_box()
+        assert box is not None and box["width"] >= 70 and abs(box["width"] - box["height"]) < 1
+    top, bottom = (h.bounding_box() for h in halves.all())
+    table = first.locator("table.result").bounding_box()
+    assert top is not None and bottom is not None and table is not None
+    assert top["y"] + top["height"] <= bottom["y"], "the first player's half above the other's"
+    assert table["x"] + table["width"] <= top["x"], "beside the result, to be cut off"
     assert no_horizontal_scroll(page)
     screenshot(page, "print-slips")
     show(page, swu.slips(codes=codes), media="print")

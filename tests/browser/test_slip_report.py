@@ -1,7 +1,8 @@
-"""A match slip's report page on a 360 px phone (issue 14: slips that report themselves),
-against a real ``tledger serve``: a player opens the slip's address, says who they are,
-enters the result and submits; the opponent confirms with the same code; the page shows
-the result confirmed, and never scrolls sideways. Screenshots go to tests/artifacts/.
+"""A match slip's report page on a 360 px phone, against a real ``tledger serve``: a
+player opens the address of the code on their half of the slip, enters the result and
+submits; the opponent opens the code on their own half and confirms in one tap; the
+page shows the result confirmed, and never scrolls sideways. Screenshots go to
+tests/artifacts/.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ PLAYERS = {"p1": "Anneliese Müller-Lüdenscheidt", "p2": "Ben Okafor", "p3": "C
 @dataclass
 class Served:
     base: str
-    codes: dict[tuple[str, str], str]
+    codes: dict[str, str]
     handler: Handler
     tournament: str
 
@@ -77,15 +78,16 @@ def state_text(page: Any) -> str:
     return str(page.locator("#state").inner_text()).strip()
 
 
-def test_a_player_reports_from_the_slip_and_the_opponent_confirms(
+def test_a_player_reports_through_their_code_and_the_opponent_confirms_through_theirs(
     phone: Any, slips: Served
 ) -> None:
     base, codes = slips.base, slips.codes
-    phone.goto(f"{base}/s/{codes[('p1', 'p2')]}")
+    phone.goto(f"{base}/s/{codes['p1']}")
     assert "Store Showdown Hamburg" in phone.inner_text("header")
     assert "Round 1 · Table 1" in phone.inner_text("header")
+    assert phone.inner_text(".holder") == f"Your code, {PLAYERS['p1']}"
     assert state_text(phone) == "No result yet"
-    choose(phone, "I am", PLAYERS["p1"])
+    assert phone.get_by_text("I am", exact=True).count() == 0, "the code says who reports"
     choose(phone, "Games won: Anneliese Müller-Lüdenscheidt", "2")
     choose(phone, "Games won: Ben Okafor", "1")
     assert no_horizontal_scroll(phone)
@@ -93,11 +95,17 @@ def test_a_player_reports_from_the_slip_and_the_opponent_confirms(
     submit(phone, "Submit result")
     assert state_text(phone) == "Thanks — waiting for Ben Okafor to confirm"
     assert scores(phone, ".reports") == [(PLAYERS["p1"], "2"), (PLAYERS["p2"], "1")]
+    assert "Ben Okafor confirms with the code on their own half of the slip." in phone.inner_text(
+        "body")  # fmt: skip
+    assert phone.locator("form.confirm").count() == 0, "Ada's code never confirms as Ben"
     assert no_horizontal_scroll(phone)
     screenshot(phone, "slip-report-waiting")
 
-    phone.goto(f"{base}/s/{codes[('p1', 'p2')].lower().replace('-', '')}")  # as typed
-    assert state_text(phone) == "Waiting for Ben Okafor to confirm"
+    phone.goto(f"{base}/s/{codes['p2'].lower().replace('-', '')}")  # as typed
+    assert phone.inner_text(".holder") == "Your code, Ben Okafor"
+    assert state_text(phone) == f"{PLAYERS['p1']} reported: confirm if it is right"
+    assert no_horizontal_scroll(phone)
+    screenshot(phone, "slip-report-confirm")
     submit(phone, "I am Ben Okafor: confirm")
     assert state_text(phone) == "Thanks — the result is confirmed"
     assert "This result is confirmed; ask a judge to correct it." in phone.inner_text("body")
@@ -110,13 +118,14 @@ def test_a_player_reports_from_the_slip_and_the_opponent_confirms(
     match = rnd.match_of("p1", "p2")
     assert match is not None and match.status == "confirmed"
     assert match.result is not None and match.result.games == (2, 1)
+    assert [r.actor.id for r in match.reports] == ["p1", "p2"]
 
 
 def test_the_page_speaks_german_and_still_fits_the_phone(phone: Any, slips: Served) -> None:
-    phone.goto(f"{slips.base}/s/{slips.codes[('p3', 'p4')]}?lang=de")
+    phone.goto(f"{slips.base}/s/{slips.codes['p3']}?lang=de")
     assert "Runde 1 · Tisch 2" in phone.inner_text("header")
+    assert phone.inner_text(".holder") == "Dein Code, Chiara Rossi"
     assert state_text(phone) == "Noch kein Ergebnis"
-    choose(phone, "Ich bin", PLAYERS["p3"])
     choose(phone, "Gewonnene Spiele: Chiara Rossi", "1")
     choose(phone, "Gewonnene Spiele: Dmitri Volkov", "1")
     choose(phone, "Unentschiedene Spiele", "1")

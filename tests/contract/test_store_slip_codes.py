@@ -1,6 +1,8 @@
-"""Match slips' report codes in every store (memory, SQLite, PostgreSQL): a hash and the
-match it reports, one code per match (a new one replaces it), and a store made before
-slips gaining the table when it is opened.
+"""Match slips' report codes in every store (memory, SQLite, PostgreSQL): a hash, the
+match it reports and the player who holds it, one code per player of a match (a new one
+replaces theirs), a store made before slips gaining the table when it is opened, and one
+made before players held their own codes gaining the holder's column, its codes working
+on.
 
 PostgreSQL runs when ``TLEDGER_TEST_POSTGRES`` names a database (CI sets it). The
 tests use fresh tournament ids and delete the codes they made from the shared database;
@@ -56,8 +58,8 @@ def store(request: pytest.FixtureRequest, tmp_path: Path, tid: str) -> Iterator[
 
 
 def entry(tid: str, code: str, round_number: int = 1, players: tuple[str, str] = ("p1", "p2"),
-          at: datetime = NOW) -> SlipCodeEntry:  # fmt: skip
-    return SlipCodeEntry(digest(code), tid, round_number, players, at)
+          at: datetime = NOW, player: str | None = None) -> SlipCodeEntry:  # fmt: skip
+    return SlipCodeEntry(digest(code), tid, round_number, players, at, player)
 
 
 def test_a_code_is_found_by_its_hash_with_its_match(store: Store, tid: str) -> None:
@@ -75,6 +77,20 @@ def test_a_new_code_for_a_match_replaces_its_old_one(store: Store, tid: str) -> 
     assert store.slip_code(digest("AAAABBBB")) is None, "the replaced code stops working"
     assert store.slip_code(digest("GGGGHHHH")) == entry(tid, "GGGGHHHH", at=later)
     assert store.slip_code(digest("CCCCDDDD")) is not None, "another match keeps its code"
+
+
+def test_each_player_holds_a_code_of_their_own_and_a_new_one_replaces_only_theirs(
+    store: Store, tid: str
+) -> None:
+    ada = entry(tid, "AAAABBBB", players=("p1", "p2"), player="p1")
+    ben = entry(tid, "CCCCDDDD", players=("p2", "p1"), player="p2")
+    store.put_slip_codes([ada, ben])
+    assert [store.slip_code(digest(c)) for c in ("AAAABBBB", "CCCCDDDD")] == [ada, ben]
+    again = entry(tid, "EEEEFFFF", players=("p1", "p2"), player="p1", at=NOW + timedelta(1))
+    store.put_slip_codes([again])
+    assert store.slip_code(digest("AAAABBBB")) is None
+    assert store.slip_code(digest("EEEEFFFF")) == again
+    assert store.slip_code(digest("CCCCDDDD")) == ben, "the opponent keeps their code"
 
 
 def test_the_same_players_in_another_round_or_tournament_are_another_match(
@@ -103,13 +119,15 @@ def test_a_store_made_before_slips_gains_the_table_when_opened(kind: str, tmp_pa
 
 
 @contextmanager
-def old_store(kind: str, tmp_path: Path) -> Iterator[str]:
-    """A store as made before slips: every table but the slip codes' (dropped again)."""
+def old_store(kind: str, tmp_path: Path, *statements: str) -> Iterator[str]:
+    """A store as made before slips: every table but the slip codes' (dropped again),
+    then ``statements`` run on it."""
     if kind == "sqlite":
         url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
         open_store(url).close()
         with sqlite3.connect(tmp_path / "old.sqlite3") as db:
-            db.execute(f"DROP TABLE {STORED_AS}")
+            for statement in (f"DROP TABLE {STORED_AS}", *statements):
+                db.execute(statement)
         yield url
         return
     import psycopg
@@ -117,5 +135,33 @@ def old_store(kind: str, tmp_path: Path) -> Iterator[str]:
     with fresh_postgres_database(store_url(kind, tmp_path)) as url:
         open_store(url).close()
         with psycopg.connect(url, autocommit=True) as db:
-            db.execute(f"DROP TABLE {STORED_AS}")
+            for statement in (f"DROP TABLE {STORED_AS}", *statements):
+                db.execute(statement)  # type: ignore[arg-type]
         yield url
+
+
+#: the slip codes' table as it was before players held codes of their own
+BEFORE_HOLDERS = (
+    f"CREATE TABLE {STORED_AS} (code_hash TEXT PRIMARY KEY, tournament TEXT NOT NULL, "
+    "round_number INTEGER NOT NULL, player_a TEXT NOT NULL, player_b TEXT NOT NULL, "
+    "issued_at TEXT NOT NULL, UNIQUE (tournament, round_number, player_a, player_b))"
+)
+OLD_CODE = (f"INSERT INTO {STORED_AS} VALUES ('{digest('AAAABBBB')}', 'old', 1, 'p1', 'p2', "
+            f"'{NOW.isoformat()}')")  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_store_made_before_players_held_codes_gains_the_holder_and_its_codes_work_on(
+    kind: str, tmp_path: Path
+) -> None:
+    with old_store(kind, tmp_path, BEFORE_HOLDERS, OLD_CODE) as url:
+        store = open_store(url)
+        try:
+            assert store.slip_code(digest("AAAABBBB")) == entry("old", "AAAABBBB")
+            held = entry("old", "CCCCDDDD", player="p1")
+            store.put_slip_codes([held, entry("old", "EEEEFFFF", players=("p2", "p1"),
+                                              player="p2")])  # fmt: skip
+            assert store.slip_code(digest("AAAABBBB")) is None, "the holder's code replaces it"
+            assert store.slip_code(digest("CCCCDDDD")) == held
+        finally:
+            store.close()

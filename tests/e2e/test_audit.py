@@ -166,6 +166,26 @@ def test_export_import_verify_and_identical_standings(tmp_path: Path) -> None:
         assert cli("import", str(exported), "--store", target).exit_code == 2  # exists already
 
 
+@pytest.mark.parametrize("fmt", ["jsonl", "csv", "json"])
+def test_export_to_dash_writes_standard_output_and_no_file_named_dash(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    plain = cli("export", "swiss8", "--format", fmt, "--store", url(db))
+    dashed = cli("export", "swiss8", "--format", fmt, "-o", "-", "--store", url(db))
+    assert dashed.exit_code == 0 and dashed.stdout_bytes == plain.stdout_bytes != b""
+    assert not (tmp_path / "-").exists()
+    assert cli("export", "swiss8", "--format", fmt, "-o", "out", "--store", url(db)).stdout == ""
+    assert (tmp_path / "out").read_bytes() == plain.stdout_bytes
+
+
+def test_export_to_a_file_that_cannot_be_written_is_one_line(db: Path, tmp_path: Path) -> None:
+    result = cli("export", "swiss8", "-o", str(tmp_path / "no" / "such.jsonl"), "--store", url(db))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: export: cannot write ")
+    assert "Traceback" not in result.output
+
+
 def test_a_log_renamed_to_another_tournament_does_not_import(db: Path, tmp_path: Path) -> None:
     exported = cli("export", "swiss8", "--store", url(db)).stdout
     renamed = exported.replace('"swiss8"', '"other"')

@@ -134,7 +134,8 @@ def test_slips_with_a_base_url_carry_codes_that_open_each_matchs_report_page(
     swiss8: str,
 ) -> None:
     """Printed codes are issued by ``commands.slipcodes`` (only their hashes are stored),
-    and each one opens the report page of its own match and nobody else's."""
+    one for each player on their half of the slip, and each one opens the report page of
+    its own match as its own player and nobody else's."""
     import re
 
     from fastapi.testclient import TestClient
@@ -146,20 +147,23 @@ def test_slips_with_a_base_url_carry_codes_that_open_each_matchs_report_page(
                  "--base-url", "http://192.168.1.10:8000/", "--store", swiss8)  # fmt: skip
     assert result.exit_code == 0, result.stderr
     codes = re.findall(r'<div class="code-text">([A-Z0-9-]+)</div>', result.stdout)
-    assert len(codes) == 4 and len(set(codes)) == 4
+    assert len(codes) == 8 and len(set(codes)) == 8
     for code in codes:
         assert f"http://192.168.1.10:8000/s/{code}" in result.stdout
-    assert result.stdout.count('class="qr"') == 4
+    assert result.stdout.count('class="qr"') == 8
     pairings = json.loads(cli("pairings", "swiss8", "--json", "--round", "2",
                               "--store", swiss8).stdout)["pairings"]  # fmt: skip
     rows = json.loads(cli("players", "swiss8", "--json", "--store", swiss8).stdout)["players"]
     names = {r["player"]: r["name"] for r in rows}
     http = TestClient(create_app(handler_for(swiss8)))
-    for code, table in zip(codes, pairings, strict=True):
+    holders = [p for table in pairings for p in table["players"]]
+    for code, holder in zip(codes, holders, strict=True):
         page = http.get(f"/s/{code}")
         assert page.status_code == 200
+        table = next(t for t in pairings if holder in t["players"])
         shown = {p for p in names if names[p] in page.text}
         assert set(table["players"]) <= shown, (table, shown)
+        assert f"Your code, {names[holder]}" in page.text
     again = cli("print", "swiss8", "slips", "--round", "2",
                 "--base-url", "http://192.168.1.10:8000", "--store", swiss8)  # fmt: skip
     assert again.exit_code == 0

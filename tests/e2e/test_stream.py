@@ -132,6 +132,30 @@ def test_frames_carry_the_position_the_event_type_and_the_json_of_get_events(url
             "/events", tournament=t, after=listed[-1]["position"]).json()["events"][0]  # fmt: skip
 
 
+def test_the_openapi_document_declares_each_frame_and_the_json_its_data_carries(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'doc.sqlite3'}"
+    document = create_app(Handler(open_store(url))).openapi()
+    answer = document["paths"]["/events/stream"]["get"]["responses"]["200"]["content"]
+    assert list(answer) == ["text/event-stream"]
+    frame = answer["text/event-stream"]["itemSchema"]
+    assert "schema" not in answer["text/event-stream"], "not a plain string"
+    assert set(frame["properties"]) == {"id", "event", "data"}
+    data_schema = frame["properties"]["data"]
+    assert data_schema["contentMediaType"] == "application/json"
+    refs = [one["$ref"].rpartition("/")[2] for one in data_schema["contentSchema"]["oneOf"]]
+    assert refs == ["StreamedEvent", "ErrorBody"]
+    streamed = document["components"]["schemas"]["StreamedEvent"]
+    assert {"tournament", "position", "seq", "type", "actor"} <= set(streamed["required"])
+    assert streamed["properties"]["actor"]["$ref"].rpartition("/")[2] in document[
+        "components"]["schemas"]  # fmt: skip
+    with app_server(url) as base:
+        t, org = setup(url, base, PLAYERS[:4])
+        listed = org.get("/events", tournament=t, limit=1000).json()["events"]
+    assert listed and all(set(streamed["required"]) <= set(event) for event in listed)
+
+
 def test_an_idle_stream_gets_a_keep_alive_comment_every_heartbeat(tmp_path: Path) -> None:
     url = store_url("sqlite", tmp_path)
     with app_server(url, heartbeat_seconds=0.2) as base:

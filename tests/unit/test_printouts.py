@@ -211,7 +211,7 @@ def test_each_ruleset_declares_the_result_form_of_its_slips(
 
 
 def slip_rows(page: str) -> list[str]:
-    return re.findall(r"<article class=\"slip keep\"[^>]*>(.*?)</article>", page, re.S)
+    return re.findall(r"<article class=\"slip keep[^\"]*\"[^>]*>(.*?)</article>", page, re.S)
 
 
 def test_a_slip_per_match_with_both_names_ids_table_round_no_show_and_signatures(
@@ -275,16 +275,23 @@ def test_byes_get_no_slip() -> None:
     assert len(slip_rows(event.slips())) == 2
 
 
-def test_a_slip_with_a_code_shows_it_large_with_a_qr_code_of_its_address(swu: Event) -> None:
+def test_each_player_s_own_code_is_on_their_half_of_the_slip_with_a_qr_code_of_its_address(
+    swu: Event,
+) -> None:
     codes = codes_for(swu)
     page = swu.slips(codes=codes)
     slips = slip_rows(page)
-    assert len(slips) == len(codes) == 4
-    for slip, code in zip(slips, codes.values(), strict=True):
-        assert f'<div class="code-text">{code.code}</div>' in slip
-        assert code.url in slip and code.url.endswith(f"/s/{code.code}")
-        assert slip.count('<svg viewBox="0 0 ') == 1 and 'class="qr"' in slip
-        assert qr_svg(code.url) in slip
+    rnd = swu.state.current
+    assert rnd is not None and len(slips) == len(rnd.matches) == 4
+    for slip, match in zip(slips, rnd.matches, strict=True):
+        halves = re.findall(r'<section class="code">(.*?)</section>', slip, re.S)
+        assert len(halves) == 2, "one half per player, in the slip's order"
+        for half, player in zip(halves, match.players, strict=True):
+            code = codes[player]
+            assert f'<div class="code-text">{code.code}</div>' in half
+            assert f'<span class="id">{player}</span>' in half
+            assert code.url in half and code.url.endswith(f"/s/{code.code}")
+            assert half.count('<svg viewBox="0 0 ') == 1 and qr_svg(code.url) in half
 
 
 def test_slips_without_codes_have_no_code_or_qr(swu: Event) -> None:

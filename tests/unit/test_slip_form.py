@@ -1,6 +1,6 @@
-"""The slip report page's read model and form (issue 14): the match as it stands, the
-result's shape per ruleset, and the form's fields turned into the contract's command
-and back."""
+"""The slip report page's read model and form: the match as it stands, the result's
+shape per ruleset, and the form's fields turned into the contract's command (acted by
+the code's holder) and back."""
 
 from __future__ import annotations
 
@@ -86,13 +86,13 @@ def test_a_match_that_is_no_longer_paired_has_no_slip() -> None:
 def test_the_form_becomes_a_player_report_of_the_slip_match() -> None:
     slip = slip_after()
     command = command_of({"player": "p2", "games_0": "2", "games_1": "0", "draws": "1",
-                          "nonce": "00112233aabbccdd"}, slip)  # fmt: skip
+                          "nonce": "00112233aabbccdd"}, slip, None)  # fmt: skip
     assert (command.tournament, command.round, command.players) == ("t1", 1, ("p1", "p2"))
     assert command.actor == Actor(role="player", id="p2")
     assert command.result.games == (2, 0) and command.result.draws == 1
     assert command.command_id == "slip-00112233aabbccdd"
     assert command_of({"player": "p1", **dict.fromkeys(("games_0", "games_1"), "1"),
-                       "nonce": "<script>"}, slip).command_id is None  # fmt: skip
+                       "nonce": "<script>"}, slip, None).command_id is None  # fmt: skip
 
 
 @pytest.mark.parametrize(("fields", "error", "message"), [
@@ -106,7 +106,18 @@ def test_a_form_that_says_too_little_is_refused_naming_the_field(
     fields: dict[str, str], error: type[Exception], message: str
 ) -> None:
     with pytest.raises(error, match=message):
-        command_of(fields, slip_after())
+        command_of(fields, slip_after(), None)
+
+
+def test_a_player_s_own_code_reports_as_that_player_and_never_as_the_opponent() -> None:
+    slip = slip_after()
+    won = {"games_0": "2", "games_1": "1", "draws": "0"}
+    assert command_of(won, slip, "p2").actor == Actor(role="player", id="p2")
+    assert command_of({"player": "p2", **won}, slip, "p2").actor == Actor(role="player", id="p2")
+    with pytest.raises(Forbidden, match="reports as its holder only"):
+        command_of({"player": "p1", **won}, slip, "p2")
+    with pytest.raises(Forbidden, match="only its own match"):
+        command_of(won, slip, "p3")
 
 
 def test_a_level_result_names_its_winner_only_where_the_ruleset_takes_one() -> None:

@@ -1,5 +1,6 @@
-"""Match slip report codes (issue 14): drawn from an alphabet without look-alikes, shown
-grouped, accepted as people type them, stored only as hashes, one per match."""
+"""Match slip report codes: drawn from an alphabet without look-alikes, shown grouped,
+accepted as people type them, stored only as hashes, one per player of a match, each
+with its holder."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from commands.slipcodes import (
     normalized,
     shown,
 )
+from ledger.store import SlipCodeEntry
 from ledger.url import open_store
 
 NOW = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
@@ -74,47 +76,60 @@ def test_a_mistyped_code_is_no_code(typed: str) -> None:
     assert hash_of(typed) is None
 
 
-def test_each_match_of_a_round_gets_a_code_in_table_order_and_a_bye_none() -> None:
+def test_each_player_of_a_match_gets_a_code_of_their_own_in_table_order_and_a_bye_none() -> None:
     handler = event("order", 5)
     codes = issue_codes(handler.store, handler.folds.state("t"), 1, now=NOW,
                         draw=random.Random(1).choice)  # fmt: skip
-    assert list(codes) == [("p1", "p2"), ("p3", "p4")]
-    assert len(set(codes.values())) == 2
-    for players, code in codes.items():
+    assert list(codes) == ["p1", "p2", "p3", "p4"]
+    assert len(set(codes.values())) == 4
+    opponent = {"p1": "p2", "p2": "p1", "p3": "p4", "p4": "p3"}
+    for player, code in codes.items():
         entry = handler.store.slip_code(hash_of(code) or "")
         assert entry is not None
-        assert (entry.tournament, entry.round, entry.players, entry.issued_at) == (
-            "t", 1, players, NOW)  # fmt: skip
+        assert (entry.tournament, entry.round, entry.player, entry.issued_at) == (
+            "t", 1, player, NOW)  # fmt: skip
+        assert entry.players == (player, opponent[player]), "the holder first"
 
 
 def test_only_the_hash_is_stored() -> None:
     handler = event("hash", 2)
-    code = issue_codes(handler.store, handler.folds.state("t"), 1, now=NOW)[("p1", "p2")]
+    code = issue_codes(handler.store, handler.folds.state("t"), 1, now=NOW)["p1"]
     entry = handler.store.slip_code(code_hash(normalized(code) or ""))
     assert entry is not None
     assert code.replace("-", "") not in repr(entry)
     assert handler.store.slip_code(code.replace("-", "")) is None, "the code is not the key"
 
 
-def test_issuing_again_replaces_the_match_code_and_the_old_one_stops_working() -> None:
+def test_issuing_again_replaces_each_player_s_code_and_the_old_one_stops_working() -> None:
     handler = event("again", 4)
     state = handler.folds.state("t")
     first = issue_codes(handler.store, state, 1, now=NOW, draw=random.Random(1).choice)
     later = NOW + timedelta(minutes=5)
     second = issue_codes(handler.store, state, 1, now=later, draw=random.Random(2).choice)
-    for players in first:
-        assert first[players] != second[players]
-        assert handler.store.slip_code(hash_of(first[players]) or "") is None
-        entry = handler.store.slip_code(hash_of(second[players]) or "")
-        assert entry is not None and entry.issued_at == later
+    for player in first:
+        assert first[player] != second[player]
+        assert handler.store.slip_code(hash_of(first[player]) or "") is None
+        entry = handler.store.slip_code(hash_of(second[player]) or "")
+        assert entry is not None and entry.issued_at == later and entry.player == player
 
 
-def test_a_code_another_match_holds_is_drawn_again() -> None:
+def test_a_match_code_issued_before_players_held_their_own_is_replaced_by_theirs() -> None:
+    handler = event("before", 2)
+    old = SlipCodeEntry(code_hash("AAAAAAAA"), "t", 1, ("p1", "p2"), NOW)
+    handler.store.put_slip_codes([old])
+    assert handler.store.slip_code(old.code_hash) == old
+    codes = issue_codes(handler.store, handler.folds.state("t"), 1, now=NOW)
+    assert handler.store.slip_code(old.code_hash) is None
+    assert [handler.store.slip_code(hash_of(codes[p]) or "") is not None for p in codes] == [
+        True, True]  # fmt: skip
+
+
+def test_a_code_another_player_holds_is_drawn_again() -> None:
     handler = event("collide", 4)
     state = handler.folds.state("t")
-    repeated = iter("AAAAAAAA" * 2 + "BBBBBBBB")
+    repeated = iter("AAAAAAAA" * 2 + "BBBBBBBB" + "CCCCCCCC" * 2 + "DDDDDDDD")
     codes = issue_codes(handler.store, state, 1, now=NOW, draw=lambda _: next(repeated))
-    assert codes == {("p1", "p2"): "AAAA-AAAA", ("p3", "p4"): "BBBB-BBBB"}
+    assert codes == {"p1": "AAAA-AAAA", "p2": "BBBB-BBBB", "p3": "CCCC-CCCC", "p4": "DDDD-DDDD"}
 
 
 def test_a_round_that_is_not_paired_gets_no_codes() -> None:
