@@ -7,8 +7,9 @@ the credential with a role and a scope (commands/tokens.py, commands/roles.py). 
 cookie is ``HttpOnly`` (no script reads it), ``SameSite=Strict`` (another site's form
 cannot send it) and scoped to ``/console``; a page on another port of the same host is
 the same site and does send it, so every form, the sign-in included, must also come
-from the console's own origin (``respond.same_origin``). A token that is revoked or expired stops working on the next request,
-as it does for the API (the same ``TokenCache``).
+from the console's own origin (``respond.same_origin``). A token that is revoked or
+expired stops working on the next request, as it does for the API (the same
+``TokenCache``).
 
 Signing in is bounded (``SignIns``): each client address may fail a few times and
 then once every few seconds, and all addresses together at a capped rate, so a
