@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from commands.handler import Handler
 from commands.models import parse_command
 from commands.tokens import create_token
+from commands.web import create_app
 from tests.console.conftest import NOW
 
 CREATE = {"type": "create_tournament", "tournament": "t1", "name": "Store Showdown",
@@ -70,8 +71,6 @@ def test_a_form_from_the_consoles_own_pages_is_taken(
 
 
 def test_the_default_port_may_be_left_out_of_the_origin(handler: Handler) -> None:
-    from commands.web import create_app
-
     secret = create_token(handler.store, "organizer", None, None, now=NOW)
     with TestClient(create_app(handler), base_url="https://console.example:443",
                     follow_redirects=False) as browser:  # fmt: skip
