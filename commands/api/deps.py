@@ -86,16 +86,22 @@ class TokenCache:
     --token-recheck``, default 5 s), for at most one query per token and period.
     An expiry needs no query: it is in the kept entry and is checked against ``now``
     on every request, so an expired token is refused at once. An unknown token is
-    not kept, so a token made meanwhile works at its first use. Both clocks are
-    inputs, so tests move time instead of sleeping.
+    kept as unknown for ``recheck`` seconds as well, so a client repeating a wrong
+    token costs one store read per period, not one per request; at most
+    ``unknown_limit`` of them are kept, the oldest forgotten first, so guessing
+    cannot fill the memory. A token made by another process works at its first use
+    unless that very secret was tried in the ``recheck`` seconds before. Both clocks
+    are inputs, so tests move time instead of sleeping.
     """
 
     def __init__(
         self, recheck: float, clock: Callable[[], float] = time.monotonic,
-        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        now: Callable[[], datetime] = lambda: datetime.now(UTC), unknown_limit: int = 4096,
     ) -> None:  # fmt: skip
         self.recheck, self.clock, self.now = recheck, clock, now
+        self.unknown_limit = unknown_limit
         self._kept: dict[str, Kept] = {}
+        self._unknown: dict[str, float] = {}
 
     def get(self, digest: str) -> TokenEntry | None:
         """The kept token while it is trusted, else None (read it from the store)."""
@@ -107,6 +113,20 @@ class TokenCache:
     def keep(self, digest: str, entry: TokenEntry, read_at: float) -> None:
         """Keep a token read at ``read_at`` (taken before the read: never trusted longer)."""
         self._kept[digest] = Kept(entry, read_at)
+        self._unknown.pop(digest, None)
+
+    def unknown(self, digest: str) -> bool:
+        """Whether the store had no such token when it was last read, ``recheck``
+        seconds ago at most."""
+        read_at = self._unknown.get(digest)
+        return read_at is not None and self.clock() - read_at < self.recheck
+
+    def keep_unknown(self, digest: str, read_at: float) -> None:
+        """Remember that the store had no such token at ``read_at``."""
+        self._unknown.pop(digest, None)  # the newest last: the oldest goes first
+        self._unknown[digest] = read_at
+        while len(self._unknown) > self.unknown_limit:
+            del self._unknown[next(iter(self._unknown))]
 
 
 def tokens_of(request: Request) -> TokenCache:
@@ -130,11 +150,13 @@ async def principal(
     if scheme.lower() == "bearer":
         digest = token_hash(secret.strip())
         entry = cache.get(digest)
-        if entry is None:
+        if entry is None and not cache.unknown(digest):
             read_at = cache.clock()
             entry = await asyncio.to_thread(store_of(request).token, digest)
             if entry is not None:
                 cache.keep(digest, entry, read_at)
+            else:
+                cache.keep_unknown(digest, read_at)
     if entry is None:
         raise HTTPException(401, "a valid bearer token is required",
                             headers={"WWW-Authenticate": "Bearer"})  # fmt: skip

@@ -105,4 +105,5 @@ def render_kind(tournament: str, kind: str, round_number: int | None, lang: str,
 
     store, state, _ = load_state(tournament, store_url)
     return self_contained(printout(store, state, names_of(store, state), kind, round_number,
-                                   lang, paper, base_url, datetime.now(UTC)))  # fmt: skip
+                                   lang, paper, base_url, datetime.now(UTC),
+                                   show_points=True))  # fmt: skip

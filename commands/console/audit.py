@@ -49,15 +49,20 @@ async def audit_page(request: Request, tournament: str, caller: ConsoleCaller,
 @router.post("/t/{tournament}/audit/verify")
 async def verify_page(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
     """``tledger verify T --witness``: the chain, the pairings re-derived, and each pasted
-    witness's verdict (a malformed line is named, nothing is checked)."""
+    witness's verdict (a malformed line is named, nothing is checked); the witnesses
+    are read in the worker thread that verifies."""
     form = await form_of(request)
     text = form.get("witnesses")
     context = await audit_context(request, tournament, "", "", "", "")
     context |= {"witness_text": text}
-    try:
+    store = handler_of(request).store
+
+    def verify() -> Any:
         witnesses = parse_witnesses(text.encode(), "pasted") if text else []
-        store = handler_of(request).store
-        context["verified"] = await asyncio.to_thread(verified, store, tournament, witnesses)
+        return verified(store, tournament, witnesses)
+
+    try:
+        context["verified"] = await asyncio.to_thread(verify)
     except REFUSALS as exc:
         context["verify_error"] = one_line(exc)
     return page(request, caller, "audit.html.j2", **context)

@@ -12,6 +12,7 @@ not send, and a reader sees the queue without its forms.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, get_args
 
 from fastapi import APIRouter, Request
@@ -26,6 +27,7 @@ from commands.console.respond import (
     back,
     console_path,
     form_of,
+    form_sending,
     one_line,
     page,
 )
@@ -71,7 +73,7 @@ def target(form: Form, tournament: str) -> str:
 @router.post("/t/{tournament}/judge/result")
 async def settle(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
     """A judge's report of one match: the slip's fields, the match named by the form."""
-    form = await form_of(request)
+    form = await form_sending(request, caller, "report_result", f"{PATH}/t/{tournament}/judge")
     here = target(form, tournament)
     players = (form.get("player_0"), form.get("player_1"))
     try:
@@ -119,15 +121,16 @@ async def penalty(request: Request, tournament: str, caller: ConsoleCaller) -> R
 @router.post("/t/{tournament}/judge/deck-check")
 async def deck_check(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
     """A deck check; with the presented list pasted (JSON, or SWU text as for ``list
-    submit``), the event records how it differs from the locked list."""
-    form = await form_of(request)
+    submit``, read in a worker thread), the event records how it differs from the locked
+    list. A caller who may not record one is refused before the paste is read."""
+    form = await form_sending(request, caller, "record_deck_check", f"{PATH}/t/{tournament}/judge")
     here = target(form, tournament)
     body = command(form, "record_deck_check", tournament,
                    ("player", "round", "timing", "outcome"), ("minutes",))  # fmt: skip
     body.setdefault("minutes", 0)
     if form.get("presented"):
         try:
-            body["presented"] = list_of(form.get("presented"))
+            body["presented"] = await asyncio.to_thread(list_of, form.get("presented"))
         except BadDeckText as exc:
             return back(here, error=f"presented list: {exc}")
     outcome = await act(request, caller, body)

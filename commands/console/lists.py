@@ -4,15 +4,19 @@ the list's JSON), and lock the lists (from then on a player no longer resubmits;
 official corrects a list with a reason). The rules a list breaks are those its event
 recorded (``commands.reads.list_status``). A team of an lcg-2.1d team event hands in its
 four decks as one list, each member's light and dark deck under the member's id
-(``{"members": {...}}``, lcg-2.1d "Team-Turniere", "Anmeldung"), pasted as JSON."""
+(``{"members": {...}}``, lcg-2.1d "Team-Turniere", "Anmeldung"), pasted as JSON. A
+caller who may not submit a list is refused before the text is read, and the text is
+read in a worker thread."""
 
 from __future__ import annotations
+
+import asyncio
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from commands.console.reading import frame, models, over_state, title_of
-from commands.console.respond import act, answered, back, form_of, page
+from commands.console.respond import act, answered, back, form_of, form_sending, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.reads.cache import Query as ReadQuery
 from commands.reads.list_status import list_status
@@ -35,10 +39,10 @@ async def lists_page(request: Request, tournament: str, caller: ConsoleCaller) -
 
 @router.post("/submit")
 async def submit(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
-    form = await form_of(request)
     here = f"{PATH}/t/{tournament}/lists"
+    form = await form_sending(request, caller, "submit_list", here)
     try:
-        data = list_of(form.get("list"))
+        data = await asyncio.to_thread(list_of, form.get("list"))
     except BadDeckText as exc:
         return back(here, error=f"list: {exc}")
     body = {"type": "submit_list", "tournament": tournament, "player": form.get("player"),

@@ -11,6 +11,7 @@ with its members (``commands.reads.teamviews``).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
@@ -23,8 +24,8 @@ from commands.console.teams import every_id, register_pasted
 from commands.reads.cache import Query as ReadQuery
 from commands.reads.models import Players, Status
 from commands.reads.teamviews import team_members
-from commands.text.pasted_players import next_free_id, pasted_rows
-from commands.text.pasted_teams import next_numbered
+from commands.text.pasted import SeatNumbers, next_numbered
+from commands.text.pasted_players import pasted_rows
 from projections.rulesets import ruleset
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/players", include_in_schema=False)
@@ -48,15 +49,15 @@ async def players_page(request: Request, tournament: str, caller: ConsoleCaller,
         request, tournament, lambda s, names: (every_id(s, names), team_members(s, names))
     )
     team_event = ruleset(status.ruleset, status.options).team is not None
-    next_id = next_free_id(taken)
-    return page(request, caller, "org_players.html.j2",
-                **frame(tournament, await title_of(request, tournament), "players",
-                        heading="Teams" if team_event else "Players",
-                        players=found, search=q,
-                        next_team=next_numbered("team", taken),
-                        next_members=[next_id, next_free_id([*taken, next_id])],
-                        next_id=next_id, started=status.round > 0, team_event=team_event,
-                        teams=teams.teams))  # fmt: skip
+    seats = SeatNumbers("p", taken)
+    next_id = seats.give()
+    context = frame(tournament, await title_of(request, tournament), "players",
+                    heading="Teams" if team_event else "Players", players=found, search=q,
+                    next_team=next_numbered("team", taken), next_members=[next_id, seats.give()],
+                    next_id=next_id, started=status.round > 0, team_event=team_event,
+                    teams=teams.teams)  # fmt: skip
+    # a field of thousands is megabytes of rows: rendered in a worker thread, not the loop
+    return await asyncio.to_thread(page, request, caller, "org_players.html.j2", **context)
 
 
 @router.post("/register")
@@ -71,7 +72,9 @@ async def register(request: Request, tournament: str, caller: ConsoleCaller) -> 
 
 @router.post("/paste")
 async def paste(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
-    return await register_pasted(request, tournament, caller, pasted_rows, "players")
+    return await register_pasted(
+        request, tournament, caller, pasted_rows, "register_player", "players"
+    )
 
 
 @router.post("/{player}/{action}")

@@ -66,12 +66,18 @@ async def act_batch(request: Request, caller: Principal, commands: Sequence[Comm
                     rows: Sequence[int] = ()) -> Outcome | str:  # fmt: skip
     """Several commands of one tournament as one append (all or none), each checked as
     ``writes.run`` checks one: the token may send it, and its actor is the token's. A
-    refusal names the line (``rows``) of the refused command."""
-    try:
+    refusal names the line (``rows``) of the refused command. All of it runs in a worker
+    thread: a pasted field of thousands of players never holds the event loop."""
+    handler = handler_of(request)
+
+    def checked_and_handled() -> Outcome:
         for command in commands:
             caller.check(command)
         acted = [c.model_copy(update={"actor": caller.actor}) for c in commands]
-        return await asyncio.to_thread(handler_of(request).handle_batch, acted)
+        return handler.handle_batch(acted)
+
+    try:
+        return await asyncio.to_thread(checked_and_handled)
     except BatchRefused as exc:
         line = rows[exc.index] if exc.index < len(rows) else exc.index + 1
         return f"line {line}: {one_line(exc.error)}"

@@ -9,11 +9,12 @@ line each, escaped when rendered like every other text).
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, quote, unquote, urlsplit
+from urllib.parse import parse_qsl, quote, unquote
 
 from fastapi import HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -25,7 +26,7 @@ from commands.handler import Outcome
 from commands.models import parse_command
 from commands.pages.policy import PAGE_HEADERS
 from commands.pages.render import render
-from commands.roles import Forbidden, Principal
+from commands.roles import SENDERS, Forbidden, Principal
 from projections.errors import ProjectionError
 from replay.errors import ReplayError
 
@@ -36,7 +37,13 @@ STATIC = Path(__file__).with_name("static")
 #: the pages' one policy (nothing but this server's own files: no inline script or style,
 #: no resource from elsewhere), never kept, the console's addresses kept to itself
 HEADERS = {**PAGE_HEADERS, "Cache-Control": "no-store", "Referrer-Policy": "same-origin"}
-MAX_FORM = 256 * 1024  # a pasted list of 2,000 names fits
+MAX_FORM = 256 * 1024  # a deck list, a results line, a page of witnesses
+#: a pasted list of players or teams: 10,000 lines of names in any script, percent-encoded
+MAX_PASTE = 1024 * 1024
+#: characters of an outcome's line carried in the redirect's address
+MAX_LINE = 300
+#: the ports a browser leaves out of an ``Origin`` (RFC 6454 §6.1)
+DEFAULT_PORTS = {"http": ":80", "https": ":443"}
 
 
 def page(request: Request, caller: Principal | None, template: str, **context: Any
@@ -91,15 +98,71 @@ class NotWhole(ValueError):
     """A form's number field that is not a whole number (its one line)."""
 
 
-async def form_of(request: Request) -> Form:
-    """The posted form, after checking that it comes from this site's own pages: the
-    cookie is ``SameSite=Strict`` already, and a browser's ``Origin`` naming another
-    host is refused as well (403)."""
+class FormRefused(Exception):
+    """A form answered before its body is read: back to ``target`` with one line."""
+
+    def __init__(self, target: str, message: str) -> None:
+        super().__init__(message)
+        self.target = target
+
+
+async def form_of(request: Request, limit: int = MAX_FORM) -> Form:
+    """The posted form, after checking that it comes from this site's own pages
+    (``same_origin``); at most ``limit`` bytes (413), parsed in a worker thread so that
+    a long paste never holds the event loop."""
+    same_origin(request)
+    body = await read_body(request, limit)
+    return Form(await asyncio.to_thread(pairs_of, body))
+
+
+def pairs_of(body: bytes) -> list[tuple[str, str]]:
+    return parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
+
+
+async def form_sending(request: Request, caller: Principal, kind: str, here: str,
+                       limit: int = MAX_FORM) -> Form:  # fmt: skip
+    """The form of an action that sends a ``kind`` command, checked in the order of
+    their cost: where it comes from, then whether the caller's role may send ``kind``
+    at all (refused before a byte of the body is read, so a reader's paste costs
+    nothing), then its size (a body over ``limit`` is refused with one line, back on
+    ``here``). The command itself is checked again in full when it is sent."""
+    same_origin(request)
+    if caller.token.role not in SENDERS[kind]:
+        raise FormRefused(here, f"a {caller.token.role} may not send {kind}")
+    try:
+        return await form_of(request, limit)
+    except HTTPException as exc:
+        if exc.status_code != 413:
+            raise
+        raise FormRefused(here, f"the form holds more than {limit // 1024:,} KiB: "
+                                "send it in parts") from None  # fmt: skip
+
+
+def same_origin(request: Request) -> None:
+    """403 unless the form was sent by the console's own pages. The session cookie is
+    ``SameSite=Strict``, but a site is a host without its port and scheme, so a page on
+    another port of the same host still sends it; the browser says where a form comes
+    from, and that must be this console: ``Sec-Fetch-Site`` (sent by current browsers)
+    must be ``same-origin`` (``none``, an address typed by the user, is no form), and
+    ``Origin`` exactly this server's scheme, host and port (``null``, sent by a
+    sandboxed frame or a page without referrers, is refused). A request with neither
+    header comes from no browser (a script holding the token itself) and passes."""
+    site = request.headers.get("sec-fetch-site")
     origin = request.headers.get("origin")
-    if origin and origin != "null" and urlsplit(origin).netloc != request.url.netloc:
+    if (site is not None and site != "same-origin") or (
+        origin is not None and origin.lower() != own_origin(request)
+    ):
         raise HTTPException(403, "a console form must be sent from the console's own pages")
-    body = await read_body(request, MAX_FORM)
-    return Form(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+
+
+def own_origin(request: Request) -> str:
+    """This server's origin as a browser writes it: scheme, host and port, lower case,
+    without the scheme's default port."""
+    scheme, netloc = request.url.scheme.lower(), request.url.netloc.lower()
+    default = DEFAULT_PORTS.get(scheme)
+    if default is not None and netloc.endswith(default):
+        netloc = netloc.removesuffix(default)
+    return f"{scheme}://{netloc}"
 
 
 async def act(request: Request, caller: Principal, body: Mapping[str, Any]
@@ -122,6 +185,7 @@ def back(target: str, *, ok: str = "", error: str = "") -> RedirectResponse:
     other target goes to the console's home (no open redirect)."""
     target = console_path(target)
     word, text = ("error", error) if error else ("ok", ok)
+    text = text if len(text) <= MAX_LINE else text[: MAX_LINE - 1] + "…"
     sep = "&" if "?" in target else "?"
     tail = f"{sep}{word}={quote(text, safe='')}" if text else ""
     return RedirectResponse(target + tail, status_code=303, headers=HEADERS)

@@ -22,7 +22,15 @@ from fastapi.responses import Response
 
 from commands.api.deps import handler_of
 from commands.console.reading import REFUSALS, frame, models, over_state, title_of
-from commands.console.respond import NotWhole, act, answered, back, form_of, one_line, page
+from commands.console.respond import (
+    NotWhole,
+    act,
+    answered,
+    back,
+    form_sending,
+    one_line,
+    page,
+)
 from commands.console.session import PATH, ConsoleCaller
 from commands.handler import Outcome
 from commands.models import CorrectResult, parse_command
@@ -86,8 +94,8 @@ def played_rounds(state: TournamentState, names: dict[str, str]) -> list[dict[st
 @router.post("")
 async def enter(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
     """One typed result reported; back to the empty form for the next table."""
-    form = await form_of(request)
     here = f"{PATH}/t/{tournament}/results"
+    form = await form_sending(request, caller, "report_result", here)
     try:
         entry, names = await over_state(request, tournament, lambda s, names: (
             table_entry(s, form.get("table"), form.get("result")), names))  # fmt: skip
@@ -157,7 +165,7 @@ def match_now(state: TournamentState, names: dict[str, str], number: int, a: str
 @router.post("/correct")
 async def correct(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
     """The correction sent; then its impact (the seq before and after)."""
-    form = await form_of(request)
+    form = await form_sending(request, caller, "correct_result", f"{PATH}/t/{tournament}/results")
     a, b, text, reason = form.get("a"), form.get("b"), form.get("result"), form.get("reason")
     typed = urlencode({"round": form.get("round"), "a": a, "b": b, "result": text,
                        "reason": reason})  # fmt: skip

@@ -11,7 +11,8 @@ printouts are ``tledger print``'s (``commands.pages.paper.printout``) served as 
 for the browser's print dialog, linking their stylesheets under the console's policy
 (the file ``tledger print`` writes has them inline instead); slips printed by an
 organizer carry report codes for this server's own address, as ``tledger print slips
---base-url`` does.
+--base-url`` does, and the pairings show the declared list points (X-Wing, Armada) to
+organizers and judges only.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from commands.reads.next_step import NextSteps, next_step
 from commands.reads.podviews import Pods
 from commands.reads.roundtables import editor_rows, hand_editor, round_steps, seated_tables
 from commands.reads.views import registered_names
+from commands.roles import OFFICIALS, Principal
 from projections.rulesets import ruleset
 from projections.state import TournamentState
 
@@ -91,7 +93,7 @@ async def print_page(request: Request, tournament: str, kind: str, caller: Conso
     """A printout as a page to print from the browser; slips without report codes (a
     page that is only read issues nothing: a reload or a restored tab must not
     replace the codes on slips already printed)."""
-    return await printed(request, tournament, kind, round, lang, None)
+    return await printed(request, caller, tournament, kind, round, lang, None)
 
 
 @router.post("/print/slips")
@@ -105,20 +107,23 @@ async def print_slips_with_codes(request: Request, tournament: str, caller: Cons
     await form_of(request)
     issues = caller.token.role == "organizer"
     base = str(request.base_url).rstrip("/") if issues else None
-    return await printed(request, tournament, "slips", round, lang, base)
+    return await printed(request, caller, tournament, "slips", round, lang, base)
 
 
-async def printed(request: Request, tournament: str, kind: str, round_number: int | None,
-                  lang: str, base: str | None) -> Response:  # fmt: skip
-    """``tledger print``'s page of ``kind`` (``commands.pages.paper.printout``)."""
+async def printed(request: Request, caller: Principal, tournament: str, kind: str,
+                  round_number: int | None, lang: str, base: str | None) -> Response:  # fmt: skip
+    """``tledger print``'s page of ``kind`` (``commands.pages.paper.printout``); the
+    declared list points on the pairings only for an organizer or a judge, as the API
+    and the public page keep them from everyone else."""
     if kind not in KINDS:
         raise HTTPException(404, f"no printout {kind!r} (use one of: {', '.join(KINDS)})")
     handler = handler_of(request)
+    officials = caller.token.role in OFFICIALS
 
     def render(state: TournamentState) -> str:
         names = registered_names(handler.store.players(tournament), state.teams)
         return printout(handler.store, state, names, kind, round_number, lang, "a4", base,
-                        datetime.now(UTC))  # fmt: skip
+                        datetime.now(UTC), show_points=officials)  # fmt: skip
 
     try:
         html = await asyncio.to_thread(handler.folds.read, tournament, render)

@@ -14,6 +14,8 @@ from urllib.parse import quote
 from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
+from commands.api.clients import client_address
+from commands.api.limits import retry_after
 from commands.api.reads import read_side
 from commands.api.static import served
 from commands.console import (
@@ -32,13 +34,22 @@ from commands.console import (
     setup,
     teams,
 )
-from commands.console.respond import HEADERS, STATIC, back, console_path, form_of, page
+from commands.console.respond import (
+    HEADERS,
+    STATIC,
+    FormRefused,
+    back,
+    console_path,
+    form_of,
+    page,
+)
 from commands.console.session import (
     COOKIE,
     PATH,
     ConsoleCaller,
     SignInNeeded,
     caller_of,
+    sign_ins_of,
 )
 from commands.pages.assets import find
 
@@ -64,6 +75,10 @@ def install(app: FastAPI) -> None:
     async def sign_in(request: Request, exc: SignInNeeded) -> Response:
         return RedirectResponse(exc.target, status_code=303, headers=HEADERS)
 
+    @app.exception_handler(FormRefused)
+    async def refused(request: Request, exc: FormRefused) -> Response:
+        return back(exc.target, error=str(exc))
+
 
 @router.get("/login")
 async def login_page(request: Request, next: Annotated[str, Query(max_length=2000)] = PATH
@@ -73,14 +88,22 @@ async def login_page(request: Request, next: Annotated[str, Query(max_length=200
 
 @router.post("/login")
 async def login(request: Request) -> Response:
-    """Check the pasted token as the API would and keep it in the session cookie."""
+    """Check the pasted token as the API would and keep it in the session cookie; an
+    address with too many failed sign-ins, or too many from everywhere, waits first
+    (``session.SignIns``: the token is not even looked up)."""
+    guard, address = sign_ins_of(request), client_address(request)
+    wait = guard.wait(address)
+    if wait is not None:
+        message = f"too many failed sign-ins: try again in {retry_after(wait)} s"
+        return back(f"{PATH}/login", error=message)
     form = await form_of(request)
     secret, target = form.get("token"), safe_next(form.get("next", PATH))
+    again = f"{PATH}/login?next={quote(target, safe='')}"
     try:
         await caller_of(request, secret, target)
     except SignInNeeded as exc:
-        message = exc.message or "that token is not known here"
-        return back(f"{PATH}/login?next={quote(target, safe='')}", error=message)
+        guard.missed(address)
+        return back(again, error=exc.message or "that token is not known here")
     answer = RedirectResponse(target, status_code=303, headers=HEADERS)
     answer.set_cookie(COOKIE, secret, max_age=SESSION_SECONDS, path=PATH, httponly=True,
                       samesite="strict", secure=request.url.scheme == "https")  # fmt: skip

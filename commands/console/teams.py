@@ -9,6 +9,7 @@ one append of every team (``reading.act_batch``), checked line by line first
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -16,7 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from commands.console.reading import act_batch, over_state
-from commands.console.respond import act, answered, back, form_of
+from commands.console.respond import MAX_PASTE, act, answered, back, form_of, form_sending
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import InvalidCommand
 from commands.models import Command
@@ -54,14 +55,17 @@ class Pasted(Protocol):
 
 async def register_pasted(request: Request, tournament: str, caller: ConsoleCaller,
                           read: Callable[[str, str, list[str]], Sequence[Pasted]],
-                          noun: str) -> Response:  # fmt: skip
-    """Every pasted line ``read`` into a registration and sent as one append, or none
-    (the refused line named); the ids in use from the current fold."""
-    form = await form_of(request)
+                          kind: str, noun: str) -> Response:  # fmt: skip
+    """Every pasted line ``read`` into a registration (``kind``) and sent as one append,
+    or none (the refused line named); the ids in use from the current fold. A caller
+    who may not register is refused before the paste is read, and the paste is read in
+    a worker thread outside the tournament's lock, in time linear in its lines
+    (``commands.text.pasted``): a long paste holds neither the server nor the event."""
     here = f"{PATH}/t/{tournament}/players"
+    form = await form_sending(request, caller, kind, here, MAX_PASTE)
     taken = await over_state(request, tournament, every_id)
     try:
-        rows = read(form.get("list"), tournament, taken)
+        rows = await asyncio.to_thread(read, form.get("list"), tournament, taken)
     except InvalidCommand as exc:
         return back(here, error=str(exc))
     outcome = await act_batch(request, caller, [r.command for r in rows], [r.row for r in rows])
@@ -70,4 +74,6 @@ async def register_pasted(request: Request, tournament: str, caller: ConsoleCall
 
 @router.post("/paste-teams")
 async def paste_teams(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
-    return await register_pasted(request, tournament, caller, pasted_teams, "teams")
+    return await register_pasted(
+        request, tournament, caller, pasted_teams, "register_team", "teams"
+    )

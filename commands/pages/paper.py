@@ -22,12 +22,14 @@ from projections.state import TournamentState
 
 def printout(store: Store, state: TournamentState, names: Mapping[str, str], kind: str,
              round_number: int | None, lang: str, paper: str, base_url: str | None,
-             now: datetime) -> str:  # fmt: skip
+             now: datetime, *, show_points: bool) -> str:  # fmt: skip
     """The printout of ``kind`` of ``state`` (``tledger print`` and the console's print
-    pages); slips with ``base_url`` issue their report codes."""
+    pages); slips with ``base_url`` issue their report codes; pairings show the declared
+    list points with ``show_points`` (an organizer's or a judge's printout)."""
     head = reads.letterhead(state)
     if kind == "pairings":
-        wall = reads.wall_pairings(state, round_number, names, initiative_lists(store, state))
+        lists = initiative_lists(store, state)
+        wall = reads.wall_pairings(state, round_number, names, lists, show_points=show_points)
         return printouts.pairings_page(head, wall, reads.seats(wall), lang=lang, printed_at=now,
                                        paper=paper)  # fmt: skip
     if kind == "standings":

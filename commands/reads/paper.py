@@ -73,12 +73,13 @@ def printable_bracket(state: TournamentState, names: Mapping[str, str]) -> Brack
 
 def wall_pairings(
     state: TournamentState, round_number: int | None, names: Mapping[str, str],
-    lists: Sequence[ListEntry] = (),
+    lists: Sequence[ListEntry] = (), *, show_points: bool = True,
 ) -> Pairings:  # fmt: skip
     """The pairings of a round for the wall; a round never paired is refused, and so is
     a tournament with no round yet (an empty wall is no printout). With ``lists`` (the
-    ``tledger_lists`` rows): who chooses initiative and, for the organizer, each
-    player's declared list points (X-Wing, Armada)."""
+    ``tledger_lists`` rows): who chooses initiative and, with ``show_points`` (a
+    printout for an organizer or a judge), each player's declared list points (X-Wing,
+    Armada), which are secret to everyone else until the lists are published."""
     if state.current is None:
         raise WrongPhase("no round is paired yet: there are no pairings to print")
-    return pairings(state, round_number, names, lists=lists, show_points=True)
+    return pairings(state, round_number, names, lists=lists, show_points=show_points)

@@ -19,13 +19,19 @@ from typing import Any
 
 import orjson
 
+from projections.rulesets.decklists import MAX_ENTRIES
+
 SECTIONS = {
     "leader": "leader", "leaders": "leader", "base": "base", "bases": "base",
     "deck": "deck", "main": "deck", "main deck": "deck", "maindeck": "deck",
     "sideboard": "sideboard",
 }  # fmt: skip
-HEADER = re.compile(r"^\s*([A-Za-z ]+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*$")
-ENTRY = re.compile(r"^\s*(\d+)\s*[xX]?\s+(\S.*?)\s*$")
+#: a header and an entry of a stripped line; each quantifier is followed by what it
+#: cannot match, so a line costs time linear in its length however it is made
+HEADER = re.compile(r"([A-Za-z]+(?: [A-Za-z]+)*)(?:\s*\(\s*\d+\s*\))?\s*:?")
+ENTRY = re.compile(r"(\d+)\s*[xX]?\s+(\S.*)")
+#: the most copies of a card an entry names, as the list shape takes (``Count``)
+MAX_COUNT = 99
 
 
 class BadDeckText(ValueError):
@@ -59,26 +65,38 @@ def parse_swu_text(text: str) -> dict[str, Any]:
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
             continue
-        header = HEADER.match(line)
+        header = HEADER.fullmatch(line)
         if header and header.group(1).lower() in SECTIONS:
             section = SECTIONS[header.group(1).lower()]
             continue
-        entry = ENTRY.match(line)
+        entry = ENTRY.fullmatch(line)
         if entry is None:
             raise BadDeckText(f"line {number}: expected 'N Card Name' or a section header "
                               f"(Leader, Base, Deck, Sideboard), got {line[:60]!r}")  # fmt: skip
         if section is None:
             raise BadDeckText(f"line {number}: an entry before any section header "
                               "(Leader, Base, Deck, Sideboard)")  # fmt: skip
-        entries[section].append((int(entry.group(1)), entry.group(2)))
+        entries[section].append((count_of(entry.group(1), number), entry.group(2)))
     return shaped(entries)
 
 
+def count_of(digits: str, number: int) -> int:
+    """An entry's count, at most ``MAX_COUNT`` (read before it is turned into a number:
+    a count of a thousand digits is refused, not computed)."""
+    if len(digits) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT:
+        raise BadDeckText(f"line {number}: a count is at most {MAX_COUNT}, got {digits[:12]}")
+    return int(digits)
+
+
 def shaped(entries: dict[str, list[tuple[int, str]]]) -> dict[str, Any]:
+    named = {kind: sum(count for count, _ in entries[kind]) for kind in ("leader", "base")}
+    if named["base"] > 1:
+        raise BadDeckText(f"the Base section names {named['base']} bases; a list has one base")
+    if named["leader"] > MAX_ENTRIES:
+        raise BadDeckText(f"the Leader section names {named['leader']} leaders; "
+                          f"a list names at most {MAX_ENTRIES}")  # fmt: skip
     leaders = [name for count, name in entries["leader"] for _ in range(count)]
     bases = [name for count, name in entries["base"] for _ in range(count)]
-    if len(bases) > 1:
-        raise BadDeckText(f"the Base section names {len(bases)} bases; a list has one base")
     data: dict[str, Any] = {
         "deck": [{"card": name, "count": count} for count, name in entries["deck"]],
         "sideboard": [{"card": name, "count": count} for count, name in entries["sideboard"]],

@@ -6,13 +6,13 @@ One team a line: ``Team name; Member 1; Member 2`` (a tab between the three work
 well, as cells copied from a spreadsheet; a comma when the line has neither). Each
 team gets the next free id ``team1``, ``team2``, ... and each member the next free
 ``p1``, ``p2``, ... (ids are seat numbers, never personal data; the names go to the
-registry). Every line is checked as the contract checks a registration before
-anything is sent, and a line names its error. Pure.
+registry; ``commands.text.pasted``). A paste holds at most ``MAX_LINES`` lines.
+Every line is checked as the contract checks a registration before anything is
+sent, and a line names its error. Pure, and linear in the lines.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -20,15 +20,9 @@ from pydantic import ValidationError
 
 from commands.errors import InvalidCommand
 from commands.models import COMMAND_ADAPTER, RegisterTeam, describe
+from commands.text.pasted import SeatNumbers, lines_of
 
 SEPARATORS = (";", "\t", ",")
-
-
-def next_numbered(prefix: str, taken: Iterable[str]) -> str:
-    """``prefix`` and one more than the highest number of an id like ``{prefix}7``."""
-    pattern = re.compile(re.escape(prefix) + r"(\d+)")
-    numbers = [int(m.group(1)) for t in taken if (m := pattern.fullmatch(t))]
-    return f"{prefix}{max(numbers, default=0) + 1}"
 
 
 @dataclass(frozen=True)
@@ -53,18 +47,15 @@ def team_cells(line: str, number: int) -> list[str]:
 def pasted_teams(text: str, tournament: str, taken: Iterable[str]) -> list[TeamRow]:
     """The team registrations a pasted text asks for; ``taken``: every id in the event
     (teams and members), so new ids never collide."""
-    used = set(taken)
+    used = list(taken)
+    teams, players = SeatNumbers("team", used), SeatNumbers("p", used)
     rows: list[TeamRow] = []
-    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+    for number, line in enumerate(lines_of(text, "team"), start=1):
         if not line.strip():
             continue
         name, first, second = team_cells(line, number)
-        team = next_numbered("team", used)
-        used.add(team)
-        members = []
-        for member in (first, second):
-            members.append({"player": next_numbered("p", used), "name": member})
-            used.add(members[-1]["player"])
+        team = teams.give()
+        members = [{"player": players.give(), "name": member} for member in (first, second)]
         data = {"type": "register_team", "tournament": tournament, "team": team,
                 "name": name, "members": members}  # fmt: skip
         try:

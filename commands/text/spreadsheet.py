@@ -74,17 +74,27 @@ def read_rows(text: str, tournament: str) -> list[Row]:
     if not header.strip():
         raise InvalidSpreadsheet("row 1: empty; the first row must be a header with 'player'")
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter_of(header))
-    columns = columns_of(next(reader))
     rows: list[Row] = []
-    for cells in reader:
-        number = reader.line_num
-        if not any(c.strip() for c in cells):
-            continue  # a blank row (spreadsheets often end with some)
-        rows.append(Row(number, registration(cells, columns, tournament, number)))
+    try:
+        columns = columns_of(next(reader))
+        for cells in reader:
+            number = reader.line_num
+            if not any(c.strip() for c in cells):
+                continue  # a blank row (spreadsheets often end with some)
+            rows.append(Row(number, registration(cells, columns, tournament, number)))
+    except csv.Error as exc:  # a cell over the csv module's field limit
+        raise InvalidSpreadsheet(f"row {reader.line_num}: {not_csv(exc)}") from None
     once(rows, "row")
     if not rows:
         raise InvalidSpreadsheet("no players: the spreadsheet has a header and no rows")
     return rows
+
+
+def not_csv(exc: csv.Error) -> str:
+    """What the csv module refused, said in the spreadsheet's words."""
+    if "field larger than field limit" in str(exc):
+        return f"a cell is longer than {csv.field_size_limit():,} characters"
+    return str(exc)
 
 
 def once(rows: Sequence[Row], where: str) -> None:

@@ -301,7 +301,9 @@ def test_register_csv_reads_a_german_excel_export_from_stdin(fresh: str) -> None
       "error: register: row 4: player 'p1' appears twice (first in row 2)"),
      ("player,name\np1,Ada\n,Nobody\n", 2, "error: register: row 3: blank player id"),
      ("player,name\np1,Ada\np0,Old\n", 1,
-      "error: register: row 3: player 'p0' is registered already")],
+      "error: register: row 3: player 'p0' is registered already"),
+     (f"player,name\np1,Ada\np2,{'x' * 140_000}\n", 2,
+      "error: register: row 3: a cell is longer than 131,072 characters")],
 )  # fmt: skip
 def test_a_bad_row_registers_nobody(fresh: str, sheet: str, code: int, message: str) -> None:
     assert cli("register", "t1", "p0", "--store", fresh).exit_code == 0

@@ -163,7 +163,7 @@ def test_slips_with_a_base_url_carry_codes_that_open_each_matchs_report_page(
         table = next(t for t in pairings if holder in t["players"])
         shown = {p for p in names if names[p] in page.text}
         assert set(table["players"]) <= shown, (table, shown)
-        assert f"Your code, {names[holder]}" in page.text
+        assert f"Your code, <bdi>{names[holder]}</bdi>" in page.text
     again = cli("print", "swiss8", "slips", "--round", "2",
                 "--base-url", "http://192.168.1.10:8000", "--store", swiss8)  # fmt: skip
     assert again.exit_code == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from typing import Any
 
 import pytest
@@ -307,8 +308,23 @@ def test_swu_text_reads_sections_and_counts_and_round_trips() -> None:
         ("3 TIE Fighter\n", "line 1: an entry before any section header"),
         ("Deck\nTIE Fighter\n", "line 2: expected 'N Card Name'"),
         ("Base\n1 Echo Base\n1 Jedha City\n", "the Base section names 2 bases"),
+        ("Deck\n100 TIE Fighter\n", "line 2: a count is at most 99, got 100"),
+        ("Deck\n" + "9" * 5000 + " TIE Fighter\n", "line 2: a count is at most 99, got 9999"),
+        ("Leader\n" + "99 Darth Vader\n" * 3, "names 297 leaders; a list names at most 200"),
     ],
 )
 def test_swu_text_refuses_what_it_cannot_read_naming_the_line(text: str, said: str) -> None:
     with pytest.raises(BadDeckText, match=said):
         parse_swu_text(text)
+
+
+@pytest.mark.parametrize(
+    "line", ["Deck" + " " * 300 + "!", "Main" + " " * 300 + "(1", "1 a" + " " * 300 + "b"]
+)
+def test_a_line_of_many_spaces_is_read_in_time_linear_in_its_length(line: str) -> None:
+    """A header or an entry never backtracks over a run of spaces (a pasted list is read
+    while the server waits): 300 spaces are read at once, not in seconds."""
+    start = time.monotonic()
+    with pytest.raises(BadDeckText):
+        parse_swu_text(line)
+    assert time.monotonic() - start < 1.0

@@ -67,3 +67,8 @@ def test_a_bad_row_is_refused_naming_its_row(text: str, message: str) -> None:
 def test_bytes_that_are_not_utf8_are_refused() -> None:
     with pytest.raises(InvalidSpreadsheet, match="not UTF-8 at byte 12"):
         decode(b"player\np1,J\xfcrgen\n")
+
+
+def test_a_cell_over_the_csv_modules_limit_is_refused_naming_its_row() -> None:
+    text = f"player,name\np1,Ada\np2,{'x' * 140_000}\np3,Bo\n"
+    assert refused(text) == "row 3: a cell is longer than 131,072 characters"
