@@ -29,7 +29,7 @@ from ledger.events import Actor, ResultReported
 from ledger.store import TokenEntry
 from ledger.url import open_store
 from tests.builders import Given, create, register
-from tests.unit.test_discipline import AT, games, match, running, then
+from tests.unit.discipline_steps import AT, games, match, running, then
 
 NOW = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
 

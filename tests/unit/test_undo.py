@@ -26,7 +26,7 @@ from projections.pairing import eligible_players
 from projections.rulesets import ruleset
 from projections.standings import standings
 from tests.builders import Given, create, pair, register, report, start
-from tests.unit.test_discipline import AT, T, drop, then
+from tests.unit.discipline_steps import AT, T, drop, then
 
 REASON = "dropped the wrong player"
 
