@@ -21,6 +21,9 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/pytest -q
 
+unit: $(STAMP)
+	$(BIN)/pytest -q tests/unit
+
 bench: $(STAMP)
 	for f in tests/benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 

@@ -52,9 +52,11 @@ class Event:
         return events
 
     def report_all(self, rnd: int, flags: list[str]) -> None:
-        """The first player of each open table wins; reported by flags as typed."""
-        for a, b in self.tables():
-            if self.states().get(self.table_of(a)) != "confirmed":
+        """The first player of each open table wins; reported by flags as typed. The
+        tables' states are read once: a report changes only its own table."""
+        for table in self.status()["tables"]:
+            if len(table["players"]) == 2 and table["state"] != "confirmed":
+                a, b = table["players"]
                 self.ok("report", self.t, str(rnd), a, b, *flags)
 
     def table_of(self, player: str) -> int | None:
