@@ -15,11 +15,13 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python examples/demo.py
 
+# The suite runs on every core (pytest-xdist; worksteal, not loadfile/loadscope: those would
+# run only one of the schema tests that share a node id). mypy keeps its cache in .mypy_cache.
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --dist worksteal
 
 unit: $(STAMP)
 	$(BIN)/pytest -q tests/unit

@@ -1,4 +1,4 @@
-"""Deck lists beside their events in every store (memory, SQLite, PostgreSQL; issue 15).
+"""Deck lists beside their events in every store (memory, SQLite, PostgreSQL).
 
 The events commit to a list by its hash and name no card; the list and its full
 violations are written to ``tledger_lists`` in the append's transaction (a refused

@@ -1,6 +1,7 @@
-"""What the event stream asks of every store (issue 12): one tournament's events after a
-global position by the stream's own index, the head of the global sequence, and on
-PostgreSQL a wake-up when any process appends. Memory, SQLite and PostgreSQL."""
+"""What the event stream asks of every store, so that it scales with the tournament and
+not with the store: one tournament's events after a global position by the stream's own
+index, the head of the global sequence, and on PostgreSQL a wake-up when any process
+appends. Memory, SQLite and PostgreSQL."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who chooses initiative end to end (issue 15), on SQLite and PostgreSQL: squad lists
+"""Who chooses initiative end to end, on SQLite and PostgreSQL: squad lists
 submitted with ``tledger list submit``, then ``pairings --json`` names who chooses
 (never the points), ``tledger print`` shows the organizer the points too, and the
 public page over HTTP shows only who chooses."""

@@ -1,9 +1,10 @@
-"""The organizer's event day, end to end from the CLI (issue 13, "Done when").
+"""The organizer's event day, end to end from the CLI.
 
-A 37-player SWU event (swu-1.4: 6 Swiss rounds and a top 8 by §4.5) run with
-each mistake the issue found and its undo, and a 12-player X-Wing event whose
-points are typed by flag. ``status --json`` is read through the rounds to see each
-table's state: missing, unconfirmed, disputed, confirmed.
+A 37-player SWU event (swu-1.4: 6 Swiss rounds and a top 8 by §4.5) run with each
+mistake an organizer makes on the day (a player registered twice, the wrong format
+announced, the wrong player dropped, a slip misread, a finish too early) and its undo,
+and a 12-player X-Wing event whose points are typed by flag. ``status --json`` is read
+through the rounds to see each table's state: missing, unconfirmed, disputed, confirmed.
 """
 
 from __future__ import annotations

@@ -29,9 +29,11 @@ TLEDGER = str(Path(sys.executable).with_name("tledger"))
 PLAYERS = [f"p{i:02d}" for i in range(1, 65)]
 
 
-@pytest.fixture(params=KINDS)
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    return store_url(request.param, tmp_path, "http.sqlite3")
+@pytest.fixture(params=KINDS, scope="module")
+def store(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A SQLite or PostgreSQL store for the module's tests; each test makes a tournament of
+    its own there (``setup``)."""
+    return store_url(request.param, tmp_path_factory.mktemp("http"), "http.sqlite3")
 
 
 def start_server(store: str, *options: str, log: int | IO[bytes] = subprocess.DEVNULL,
@@ -63,8 +65,9 @@ def served(store: str, *options: str) -> Iterator[str]:
         proc.wait()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def server(store: str) -> Iterator[str]:
+    """One server on the module's store for its tests."""
     with served(store) as base:
         yield base
 

@@ -1,4 +1,4 @@
-"""Lists over HTTP (issue 15): before publication no token that may read a tournament
+"""Lists over HTTP: before publication no token that may read a tournament
 receives a card of another player's list, not through ``/log``, ``/events`` nor the
 event stream (the events commit to lists by hash only); ``GET .../lists`` answers 409
 until the rules allow it, then every list with the hash its event recorded.

@@ -1,4 +1,4 @@
-"""The event stream that fans out (issue 12), against real servers: frames with ``id:``,
+"""The event stream that fans out to every screen, against real servers: frames with ``id:``,
 ``event:`` and ``data:``, keep-alives, 400s for a cursor that is not a position, a cap
 on open streams per token, no gap and no duplicate where catching up meets following
 (also with appends racing it), a damaged event, SIGTERM with a connected client, and a

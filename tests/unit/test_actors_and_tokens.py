@@ -1,4 +1,4 @@
-"""Who did it (issue 13): ``--actor ROLE:ID`` parsing, and API tokens over their life
+"""Who did it, recorded on every event: ``--actor ROLE:ID`` parsing, and API tokens over their life
 (label, expiry, revocation), with time as an input (injected clocks, no sleeping)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Round clocks (design: round clocks; issue 16): each ruleset's round time by stage, the
+"""Round clocks: each ruleset's round time by stage, the
 end of round and of each table from ``round_started``, extensions and deck checks
 (swu-1.4 §6: time spent plus 3 minutes), byes without a clock, the LCG final without
 a limit, and the status's ``over_time`` flag at a given now."""

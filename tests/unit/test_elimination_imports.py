@@ -1,4 +1,4 @@
-"""The projections import one way (design: Layout; issue 11, "Elimination in one place").
+"""The projections import one way, with the elimination rules in one place.
 
 The bracket, the standings and the elimination pairing used to import each other
 from inside functions, which hid the cycle from a plain import. The graph below

@@ -1,5 +1,5 @@
 """The Round and Results pages' read of the current round (``commands.reads.roundtables``,
-``commands.reads.next_step``): the round lifecycle's steps (design: Round lifecycle), each
+``commands.reads.next_step``): the round lifecycle's steps (pair, start, results, next), each
 table with its result state, the hand editor, and the tables waiting for a result,
 all from the read layer, so the console's templates compute no rule."""
 

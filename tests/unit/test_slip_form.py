@@ -1,4 +1,4 @@
-"""The slip report page's read model and form (issue 14): the match as it stands, the
+"""The slip report page's read model and form: the match as it stands, the
 result's shape per ruleset, and the form's fields turned into the contract's command
 and back."""
 

@@ -1,4 +1,4 @@
-"""Match slip report codes (issue 14): drawn from an alphabet without look-alikes, shown
+"""Match slip report codes: drawn from an alphabet without look-alikes, shown
 grouped, accepted as people type them, stored only as hashes, one per match."""
 
 from __future__ import annotations
