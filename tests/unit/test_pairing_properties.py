@@ -26,7 +26,7 @@ from projections.state import fold
 from tests.unit.pairing_oracle import completable_sending_one_down, valid_byes
 from tests.unit.random_events import Attempt, Shape, bye_of, pairs_of, play_random_event, shapes
 
-#: The whole file takes about 20 s on two cores; a failure's shrinking takes minutes.
+#: The whole file takes about 15 s on one core; a failure's shrinking takes minutes.
 PAIRING_PROPERTIES = settings(
     max_examples=200,
     deadline=None,
