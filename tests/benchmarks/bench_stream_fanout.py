@@ -148,7 +148,7 @@ async def measure(server: Server, organizer: str, readers: list[str]) -> None:
         idle = await idle_cpu(server, IDLE_SECONDS)
         heard = sum(s.comments for s in staying) - comments
         print(f"idle, {len(staying)} subscribers: server CPU {idle:.1%} of one core over "
-              f"{IDLE_SECONDS:.0f} s ({heard} comment frames received meanwhile)")  # fmt: skip
+              f"{IDLE_SECONDS:g} s ({heard} comment frames received meanwhile)")  # fmt: skip
     finally:
         await close_streams(tasks)
     verdict(delivery, ratio, idle)
