@@ -28,8 +28,7 @@ from ledger.store import ListEntry, Store
 from ledger.transfer import export_lines, import_lines
 from ledger.url import open_store
 from tests.builders import create, register
-from tests.contract.test_store_tokens import fresh_postgres_database
-from tests.stores import KINDS, store_url
+from tests.stores import KINDS, fresh_postgres_database, store_url
 
 SHORT: dict[str, Any] = {"leader": "Luke Skywalker | Faithful Friend", "base": "Echo Base",
                          "deck": [{"card": "X-Wing", "count": 3}]}  # fmt: skip

@@ -14,10 +14,9 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.contract.test_store_tokens import fresh_postgres_database
 from tests.e2e.test_cli import cli
 from tests.e2e.test_http import served
-from tests.stores import KINDS, store_url
+from tests.stores import KINDS, fresh_postgres_database, store_url
 
 NAMES = {"p1": "Ada", "p2": "Bail", "p3": "Cassian", "p4": "Dana"}
 

@@ -23,22 +23,23 @@ from ledger.eventsourced import stream_id
 from ledger.url import open_store
 from tests.e2e.test_cli import cli
 from tests.e2e.test_http import served
-from tests.stores import KINDS, store_url
+from tests.stores import KINDS, own_database, store_url
 
 TLEDGER = str(Path(sys.executable).with_name("tledger"))
 PLAYERS = [f"p{i}" for i in range(1, 9)]
 
 
 @pytest.fixture(params=KINDS)
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    return store_url(request.param, tmp_path, "damaged.sqlite3")
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A SQLite file, or a PostgreSQL database of the test's own: a damaged stream in the
+    shared one would break every test beside it that reads the global sequence."""
+    with own_database(store_url(request.param, tmp_path, "damaged.sqlite3")) as own:
+        yield own
 
 
 @pytest.fixture
-def tournament(url: str) -> Iterator[str]:
-    """Created, eight players, round 1 paired and started: 11 events. Removed afterwards:
-    a damaged stream left in the shared PostgreSQL database would break every other
-    test that reads the global sequence."""
+def tournament(url: str) -> str:
+    """Created, eight players, round 1 paired and started: 11 events."""
     t = f"d-{uuid.uuid4().hex[:10]}"
     handler = Handler(open_store(url))
     for command in [
@@ -48,8 +49,7 @@ def tournament(url: str) -> Iterator[str]:
         {"type": "start_round"},
     ]:
         handler.handle(parse_command({"tournament": t, **command}))
-    yield t
-    execute(url, "DELETE FROM {table} WHERE originator_id = ?", originator(url, t))
+    return t
 
 
 def execute(url: str, sql: str, *params: object) -> list[tuple[object, ...]]:
