@@ -15,11 +15,21 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python examples/demo.py
 
+# The suite runs on every core (pytest-xdist; worksteal, not loadfile/loadscope: those would
+# run only one of the schema tests that share a node id). Caches make a second run quicker:
+# mypy's in .mypy_cache, and Python's bytecode (with pytest's rewritten test modules) in the
+# git-ignored __pycache__ folders, written even where PYTHONDONTWRITEBYTECODE is set, since
+# every worker and every `tledger` process a test starts would compile the sources again.
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
+
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest -q
+	$(PYTEST) -q -n auto --dist worksteal
+
+unit: $(STAMP)
+	$(PYTEST) -q tests/unit
 
 bench: $(STAMP)
 	for f in tests/benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

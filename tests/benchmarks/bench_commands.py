@@ -45,9 +45,10 @@ from replay.rebuild import gc_paused
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_standings import PLAYERS, ROUNDS, build
+from sizes import SMALL
 
-SMALL, LARGE = 3_000, 12_000
-WARMUP, COMMANDS = 20, 200
+SHORT, LONG = (300, 1_200) if SMALL else (3_000, 12_000)
+WARMUP, COMMANDS = (5, 20) if SMALL else (20, 200)
 TARGET = 1.3
 
 
@@ -93,12 +94,12 @@ def per_command(url: str, tournament: str) -> tuple[float, float, int]:
 def bench(label: str, url: str, tournament: str) -> None:
     events = [e.model_copy(update={"tournament": tournament}) for e in build(PLAYERS, ROUNDS)]
     setup = open_store(url)
-    length = grow(setup, tournament, events[:SMALL])
+    length = grow(setup, tournament, events[:SHORT])
     small, small_read, length = per_command(url, tournament)
     print(f"{label}: {length:>6} events: {small * 1000:.2f} ms per command "
           f"(read of the newest event {small_read * 1000:.2f} ms)")  # fmt: skip
-    used = length - SMALL
-    grow(setup, tournament, events[SMALL : LARGE - used])
+    used = length - SHORT
+    grow(setup, tournament, events[SHORT : LONG - used])
     large, large_read, length = per_command(url, tournament)
     print(f"{label}: {length:>6} events: {large * 1000:.2f} ms per command "
           f"(read of the newest event {large_read * 1000:.2f} ms)")  # fmt: skip

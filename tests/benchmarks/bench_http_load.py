@@ -2,8 +2,8 @@
 
 Starts ``tledger serve`` as a subprocess on a free 127.0.0.1 port over a fresh SQLite
 file, and over PostgreSQL when ``TLEDGER_TEST_POSTGRES`` is set (a tournament id of its
-own). It makes tokens with ``tledger token create``, sets up a 512-player tournament over
-HTTP with round 1 paired and started, then:
+own). It makes tokens in-process on the server's store, sets up a 512-player tournament
+over HTTP with round 1 paired and started, then:
 
 - burst: 20 clients (threads, one httpx client each) report all 256 matches of round 1
   with a scorekeeper token, as at the end of a round;
@@ -11,11 +11,18 @@ HTTP with round 1 paired and started, then:
   self-reports for 10 s (each player of a match claims the win, so the match stays
   disputed and every report is appended).
 
+The server's command rate limit per player or scorekeeper token (by default 2 commands
+a second after a burst of 20) keeps one runaway phone from crowding out the others; it
+would cap this benchmark at a few commands a second per token and refuse the reports
+(and then the pairing of round 2), so the server runs with a limit no phase reaches:
+what is measured is the write path.
+
 It prints commands/s and p50/p99 latency of each phase, and in the same run the raw
 single-row insert-and-commit rate of the same database (one INSERT and one COMMIT per
 row for about 2 s: the ``sqlite3`` module on a file beside the store's, psycopg into a
-temporary table), and the ratio. The server is killed at the end in every case.
-Every loop is bounded in count and time. Not a timed test.
+temporary table), and the ratio. The server is stopped at the end in every case.
+Every loop is bounded in count and time. Not a timed test. ``--small``: 32 players,
+4 clients, phases of a fraction of a second.
 """
 
 from __future__ import annotations
@@ -23,89 +30,38 @@ from __future__ import annotations
 import itertools
 import os
 import queue
-import socket
 import sqlite3
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 import uuid
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+from served import bearer, serve, tokens
+from sizes import SMALL
 
 from commands.tokens import create_token
 from ledger.url import open_store
 
-TLEDGER = str(Path(sys.executable).with_name("tledger"))
-PLAYERS = 512
-CLIENTS = 20
-SUSTAIN_SECONDS = 10.0
+PLAYERS = 32 if SMALL else 512
+CLIENTS = 4 if SMALL else 20
+SUSTAIN_SECONDS = 0.3 if SMALL else 10.0
 SUSTAIN_MATCHES = 2 * CLIENTS  # round-2 matches the players' self-reports go to
 MAX_SUSTAINED_PER_CLIENT = 5_000
-RAW_SECONDS = 2.0
+RAW_SECONDS = 0.1 if SMALL else 2.0
 MAX_RAW_ROWS = 200_000
-START_TIMEOUT = 30.0
 JOIN_TIMEOUT = 60.0
+#: commands per second and burst per token that no phase reaches (see above)
+UNLIMITED = ("--rate", "1000000", "--rate-burst", "1000000")
 #: an event-sized row for the raw insert rate (a stored event is a few hundred bytes)
 RAW_ROW = b"x" * 400
 RESULTS = [[2, 0], [2, 1], [1, 2], [0, 2]]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def server(store: str, log: Path) -> Iterator[str]:
-    """``tledger serve`` on a free port until the block ends; killed in every case."""
-    port = free_port()
-    with log.open("wb") as err:
-        proc = subprocess.Popen(
-            [TLEDGER, "serve", "--host", "127.0.0.1", "--port", str(port), "--store", store],
-            stdout=subprocess.DEVNULL,
-            stderr=err,
-        )
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_until_up(proc, base, log)
-        yield base
-    finally:
-        proc.kill()
-        proc.wait(timeout=10)
-
-
-def wait_until_up(proc: subprocess.Popen[bytes], base: str, log: Path) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            time.sleep(0.1)
-    raise RuntimeError(f"the server did not start: {log.read_text(errors='replace')[-2000:]}")
-
-
-def cli_token(store: str, *options: str) -> str:
-    """A token from ``tledger token create``, which prints it alone on its last line."""
-    done = subprocess.run(
-        [TLEDGER, "token", "create", *options, "--store", store],
-        capture_output=True, text=True, check=True, timeout=60,
-    )  # fmt: skip
-    return done.stdout.strip().splitlines()[-1]
-
-
-def bearer(secret: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {secret}"}
 
 
 def command(client: httpx.Client, tournament: str, **body: Any) -> dict[str, Any]:
@@ -124,7 +80,7 @@ def tables(client: httpx.Client, tournament: str, round_number: int) -> list[lis
 
 
 def set_up(client: httpx.Client, tournament: str) -> float:
-    """A 512-player tournament with round 1 paired and started; returns the seconds taken."""
+    """A PLAYERS-player tournament with round 1 paired and started; the seconds taken."""
     started = time.perf_counter()
     command(client, tournament, type="create_tournament", name="HTTP load", ruleset="swu-1.4")
     for n in range(1, PLAYERS + 1):
@@ -234,7 +190,7 @@ def sustained(base: str, tournament: str, reporters: list[tuple[list[str], str, 
                     "players": claimed, "result": {"games": [2, 0], "draws": 0}}  # fmt: skip
             timed_post(client, phase, body, secret)
 
-    phase = Phase(f"sustained, {SUSTAIN_SECONDS:.0f} s of self-reports")
+    phase = Phase(f"sustained, {SUSTAIN_SECONDS:g} s of self-reports")
     run_clients(base, phase, work)
     return phase
 
@@ -290,12 +246,13 @@ def player_tokens(store: str, tournament: str, matches: list[list[str]]) -> list
 
 
 def bench(label: str, store: str, folder: Path, raw: Callable[[], float]) -> None:
-    print(f"== {label}: tledger serve --store {store}", flush=True)
+    print(f"== {label}: tledger serve --store {store} {' '.join(UNLIMITED)}", flush=True)
     tournament = f"bench-{uuid.uuid4().hex[:12]}"
     total = time.perf_counter()
-    with server(store, folder / f"{label}-server.log") as base:
-        organizer = cli_token(store, "--role", "organizer")
-        scorekeeper = cli_token(store, "--role", "scorekeeper", "--tournament", tournament)
+    with serve(store, folder / f"{label}-server.log", *UNLIMITED) as server:
+        base = f"http://127.0.0.1:{server.port}"
+        [organizer] = tokens(store, "organizer", None, 1)
+        [scorekeeper] = tokens(store, "scorekeeper", tournament, 1)
         with httpx.Client(base_url=base, headers=bearer(organizer), timeout=30) as org:
             took = set_up(org, tournament)
             print(f"setup: {PLAYERS + 3} commands from one client in {took:.2f} s "

@@ -2,10 +2,12 @@
 
 Random results include drawn matches and a few drops each round. Prints the
 time of every round's pairing (the engine call on the folded state, standings
-included). Targets on this 2-core machine: every 2,048-player round under
-0.5 s, every 8,192-player round under 3 s. For comparison, a dense blossom
-matching in JavaScript needs 1.4-2.9 s per round at 512 players and 100-200 s at
-2,048 (design: Pairing engine). Not a timed test.
+included), and in the same run the baseline: the standings alone of the same state,
+which every pairing needs first. Targets on this 2-core machine: every 2,048-player
+round under 0.5 s, every 8,192-player round under 3 s. For comparison, a dense
+blossom matching in JavaScript needs 1.4-2.9 s per round at 512 players and
+100-200 s at 2,048. Not a timed test. Sizes are arguments (``bench_pairing.py 512``);
+``--small``: 64 players.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import random
 import sys
 import time
 from datetime import UTC, datetime
+
+from sizes import SMALL
 
 from ledger.chain import GENESIS
 from ledger.events import (
@@ -30,6 +34,7 @@ from ledger.events import (
 from ledger.store import Recorded
 from projections.pairing import ENGINE, pair_swiss
 from projections.rulesets import ruleset
+from projections.standings import standings
 from projections.state import TournamentState, evolve
 
 AT = datetime(2026, 3, 1, 9, tzinfo=UTC)
@@ -49,7 +54,8 @@ class Log:
         evolve(self.state, Recorded(self.seq, self.seq, event))  # type: ignore[arg-type]
 
 
-def simulate(players: int, seed: int) -> list[float]:
+def simulate(players: int, seed: int) -> tuple[list[float], list[float]]:
+    """Seconds of each round's pairing, and of the standings alone of the same state."""
     rng = random.Random(seed)
     log = Log()
     log.add(TournamentCreated(**BASE, name="Sim", ruleset="swu-1.4",
@@ -58,8 +64,11 @@ def simulate(players: int, seed: int) -> list[float]:
     for i in range(players):
         log.add(PlayerRegistered(**BASE, player=f"p{i:05d}"))
     rounds = ruleset("swu-1.4").rounds_planned(players)
-    times = []
+    times, baseline = [], []
     for number in range(1, rounds + 1):
+        started = time.perf_counter()
+        standings(log.state)
+        baseline.append(time.perf_counter() - started)
         started = time.perf_counter()
         tables = pair_swiss(log.state, seed + number)
         times.append(time.perf_counter() - started)
@@ -74,16 +83,19 @@ def simulate(players: int, seed: int) -> list[float]:
         active = log.state.active_players
         for dropped in rng.sample(active, max(1, players // 200)):
             log.add(PlayerDropped(**BASE, player=dropped))
-    return times
+    return times, baseline
 
 
 def main() -> None:
-    sizes = [int(a) for a in sys.argv[1:]] or [512, 2048, 8192]
-    for players in sizes:
-        times = simulate(players, seed=players)
+    given = [int(a) for a in sys.argv[1:] if a != "--small"]
+    for players in given or ([64] if SMALL else [512, 2048, 8192]):
+        times, baseline = simulate(players, seed=players)
         shown = " ".join(f"{t:.3f}" for t in times)
         print(f"{players:>5} players, {len(times)} rounds: max {max(times):.3f} s, "
               f"mean {sum(times) / len(times):.3f} s; per round: {shown}", flush=True)  # fmt: skip
+        print(f"{players:>5} players, baseline: standings alone max {max(baseline):.3f} s, "
+              f"mean {sum(baseline) / len(baseline):.3f} s; pairing / standings "
+              f"{sum(times) / sum(baseline):.1f}x", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The public page of the 2,048-player, 11-round benchmark event under 2,000 phones'
 worth of refreshes: GET /t/big from 20 concurrent keep-alive clients on one
-``tledger serve`` process, against ``/healthz`` in the same run (issue 14, the public
-page; the guide: a read side that holds when 2,000 players refresh their phones).
+``tledger serve`` process, against ``/healthz`` in the same run (a read side that must
+hold when 2,000 players refresh their phones between rounds).
 
 Appends the event of ``bench_standings.py`` with a registry name per player to a fresh
 SQLite store and starts ``tledger serve`` on it (no token: the page is public). After
@@ -11,7 +11,8 @@ served from the cache), gzipped as browsers ask, then plain; then a search
 (GET /t/big?q=Player+0042, "where do I play?"); then /healthz; a last phase sends the
 page's ETag back as If-None-Match (a phone refreshing an unchanged page: 304). Prints
 requests/s, p50/p99 latency and CPU per phase, and page/healthz. Not a timed test;
-every loop is bounded in count and time.
+every loop is bounded in count and time. ``--small``: the sizes of
+``bench_read_load.py --small``.
 """
 
 from __future__ import annotations
@@ -21,13 +22,20 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_read_load import CLIENTS, MAX_PER_CLIENT, TOURNAMENT, WARMUP_SECONDS, prepare
+from bench_read_load import (
+    CLIENTS,
+    CONDITIONAL_SECONDS,
+    MAX_PER_CLIENT,
+    SECONDS,
+    TOURNAMENT,
+    WARMUP_SECONDS,
+    prepare,
+)
 from bench_standings import PLAYERS, ROUNDS
 from loadgen import Phase, get, hammer
 from served import Server, serve
 
-SECONDS = 10.0
-CONDITIONAL_SECONDS = 5.0
+LAST_PLAYER = f"Player {PLAYERS - 1:04d}".encode()
 PAGE = f"/t/{TOURNAMENT}"
 SEARCH = f"/t/{TOURNAMENT}?q=Player+0042"
 
@@ -36,7 +44,7 @@ async def cold(server: Server) -> str | None:
     """The first page request (the server folds the log and renders); its ETag."""
     started = time.perf_counter()
     response = await get(server, PAGE, {})
-    if response.status != 200 or b"Player 2047" not in response.body:
+    if response.status != 200 or LAST_PLAYER not in response.body:
         raise RuntimeError(f"the public page answered {response.status} without every player")
     print(f"cold page: {(time.perf_counter() - started) * 1000:.0f} ms, "
           f"{len(response.body) / 1024:.0f} KiB", flush=True)  # fmt: skip

@@ -1,5 +1,5 @@
 """Standings of the 2,048-player, 11-round benchmark event from 20 concurrent clients on one
-``tledger serve`` process, against ``/healthz`` in the same run (issue 12, Targets).
+``tledger serve`` process, against ``/healthz`` in the same run.
 
 Appends the event of ``bench_standings.py`` (with a registry name per player, so the name
 join is paid) to a fresh SQLite store, starts ``tledger serve`` on it, and gives each of
@@ -11,6 +11,8 @@ sends it back as ``If-None-Match`` (a phone refreshing an unchanged page: 304).
 Prints requests/s, p50/p99 latency, the server's and this client's CPU per phase, and the
 ratio standings/healthz. Targets: at least 500 standings requests/s, and at least half
 the /healthz rate. Not a timed test; every loop is bounded in count and time.
+``--small``: the smaller event of ``bench_standings.py --small``, 4 clients, phases of
+a fraction of a second.
 """
 
 from __future__ import annotations
@@ -24,16 +26,17 @@ import orjson
 from bench_standings import PLAYERS, ROUNDS, build
 from loadgen import Phase, get, hammer
 from served import Server, bearer, serve, tokens
+from sizes import SMALL
 
 from ledger.chain import GENESIS, seal
 from ledger.store import PlayerEntry
 from ledger.url import open_store
 
 TOURNAMENT = "big"  # the id bench_standings.build gives its event
-CLIENTS = 20
-WARMUP_SECONDS = 2.0
-SECONDS = 10.0
-CONDITIONAL_SECONDS = 5.0
+CLIENTS = 4 if SMALL else 20
+WARMUP_SECONDS = 0.1 if SMALL else 2.0
+SECONDS = 0.3 if SMALL else 10.0
+CONDITIONAL_SECONDS = 0.2 if SMALL else 5.0
 MAX_PER_CLIENT = 100_000
 TARGET_RATE = 500.0
 TARGET_SHARE = 0.5

@@ -1,5 +1,5 @@
-"""20 tournament-scoped event streams on a 100,000-event store (issue 12, Targets): what
-they cost the writers of that tournament.
+"""20 tournament-scoped event streams on a 100,000-event store: what they cost the writers
+of that tournament.
 
 A fresh SQLite store holds a small tournament in registration ("live", created first)
 and COPIES copies of the 2,048-player, 11-round benchmark event of ``bench_standings.py``
@@ -14,7 +14,9 @@ reading the tournament's events by index shows here as writers stalled behind it
 Prints command latency p50/p99 with and without the streams and their ratio (target:
 p99 within 2x), how long each stream took to replay what existed when it opened, and
 whether every stream received every event of "live" exactly once, in order. Not a timed
-test; every loop is bounded in count and time.
+test; every loop is bounded in count and time. ``--small``: 2 copies of the smaller event
+of ``bench_standings.py --small``, 3 streams, half a second of commands
+at each step.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from loadgen import (
     repeat_until,
 )
 from served import Server, bearer, serve, tokens
+from sizes import SMALL
 
 from commands.handler import Handler
 from commands.models import parse_command
@@ -47,11 +50,11 @@ from ledger.chain import GENESIS, seal
 from ledger.url import open_store
 
 LIVE = "live"
-LIVE_PLAYERS = 32
-COPIES = 8  # 8 x 13,203 events of the benchmark event, plus "live"
-STREAMS = 20
-RATE = 10.0
-SECONDS = 15.0
+LIVE_PLAYERS = 8 if SMALL else 32
+COPIES = 2 if SMALL else 8  # 8 x 13,203 events of the benchmark event, plus "live"
+STREAMS = 3 if SMALL else 20
+RATE = 20.0 if SMALL else 10.0
+SECONDS = 0.5 if SMALL else 15.0
 CONNECT_SECONDS = 60.0
 GRACE_SECONDS = 90.0
 LATENCY_TARGET = 2.0

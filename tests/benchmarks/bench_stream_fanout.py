@@ -1,6 +1,6 @@
-"""1,000 open Server-Sent Events subscribers on one ``tledger serve`` process (issue 12,
-Targets): how fast an appended event reaches all of them, what they cost the writers, and
-what idle subscribers cost the server.
+"""1,000 open Server-Sent Events subscribers on one ``tledger serve`` process (an overlay,
+a projector and every player's phone following one event): how fast an appended event
+reaches all of them, what they cost the writers, and what idle subscribers cost the server.
 
 A fresh SQLite store holds one tournament in registration. The organizer (whose commands
 no rate limit slows) registers players through POST /commands at a steady RATE for
@@ -15,7 +15,8 @@ command's send to its event's arrival at each subscriber (p50/p99 over subscribe
 events, and per event until the last subscriber had it), events that never arrived,
 duplicates, streams the server ended, and idle CPU. Targets: delivery p99 <= 1 s, command
 p99 with subscribers within 2x of without, 500 idle subscribers under 5% of one core.
-Not a timed test; every loop is bounded in count and time.
+Not a timed test; every loop is bounded in count and time. ``--small``: 20 subscribers
+(10 idle), half a second of commands at each step, idle readings of 0.2 s.
 """
 
 from __future__ import annotations
@@ -41,22 +42,23 @@ from loadgen import (
     repeat_until,
 )
 from served import Meter, Server, bearer, serve, tokens
+from sizes import SMALL
 
 from commands.handler import Handler
 from commands.models import parse_command
 from ledger.url import open_store
 
 TOURNAMENT = "fanout"
-SUBSCRIBERS = 1000
-IDLE_SUBSCRIBERS = 500
-RATE = 5.0
-SECONDS = 20.0
-CONNECT_BATCH = 100
+SUBSCRIBERS = 20 if SMALL else 1000
+IDLE_SUBSCRIBERS = SUBSCRIBERS // 2
+RATE = 20.0 if SMALL else 5.0
+SECONDS = 0.5 if SMALL else 20.0
+CONNECT_BATCH = 10 if SMALL else 100
 CONNECT_SECONDS = 180.0
-SETTLE_SECONDS = 3.0
+SETTLE_SECONDS = 0.2 if SMALL else 3.0
 GRACE_SECONDS = 15.0
-IDLE_SECONDS = 10.0
-BASELINE_IDLE_SECONDS = 5.0
+IDLE_SECONDS = 0.2 if SMALL else 10.0
+BASELINE_IDLE_SECONDS = 0.2 if SMALL else 5.0
 DELIVERY_TARGET = 1.0
 LATENCY_TARGET = 2.0
 IDLE_TARGET = 0.05
@@ -146,7 +148,7 @@ async def measure(server: Server, organizer: str, readers: list[str]) -> None:
         idle = await idle_cpu(server, IDLE_SECONDS)
         heard = sum(s.comments for s in staying) - comments
         print(f"idle, {len(staying)} subscribers: server CPU {idle:.1%} of one core over "
-              f"{IDLE_SECONDS:.0f} s ({heard} comment frames received meanwhile)")  # fmt: skip
+              f"{IDLE_SECONDS:g} s ({heard} comment frames received meanwhile)")  # fmt: skip
     finally:
         await close_streams(tasks)
     verdict(delivery, ratio, idle)

@@ -1,5 +1,5 @@
 """An HTTP/1.1 keep-alive load generator and a Server-Sent Events client on raw asyncio
-sockets, for the issue-12 benchmarks (the server they drive: ``served.py``).
+sockets, for the HTTP benchmarks (the server they drive: ``served.py``).
 
 Why raw sockets: on this 2-core machine the client shares the CPU with the server. A
 thread and an httpx client per connection cost more per request than a cached read costs

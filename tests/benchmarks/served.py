@@ -1,4 +1,4 @@
-"""The server side of the issue-12 benchmarks: a real ``tledger serve`` subprocess on a free
+"""The server side of the HTTP benchmarks: a real ``tledger serve`` subprocess on a free
 127.0.0.1 port, tokens made in-process on its store, and its CPU read from /proc.
 
 A benchmark measures the process an operator runs (uvicorn, one process, the installed
@@ -8,9 +8,8 @@ time, all threads included, so an idle stream that polls the database shows up h
 
 from __future__ import annotations
 
-import http.client
 import os
-import socket
+import re
 import subprocess
 import sys
 import time
@@ -42,24 +41,18 @@ class Server:
         return self.process.pid
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def serve(store: str, log: Path, *options: str) -> Iterator[Server]:
-    """``tledger serve`` on a free port until the block ends; stopped (SIGTERM, then SIGKILL
+    """``tledger serve --port 0`` until the block ends; stopped (SIGTERM, then SIGKILL
     after STOP_TIMEOUT) in every case. Its output goes to ``log``, never to a pipe that
-    nobody reads (an access log would block the server once the pipe is full)."""
-    port = free_port()
+    nobody reads (an access log would block the server once the pipe is full); the port
+    it took is read from the line it prints there (no port is guessed, so servers
+    started side by side never take the same one)."""
     with log.open("wb") as out:
-        argv = [TLEDGER, "serve", "--host", HOST, "--port", str(port), "--store", store]
+        argv = [TLEDGER, "serve", "--host", HOST, "--port", "0", "--store", store]
         proc = subprocess.Popen([*argv, *options], stdout=out, stderr=subprocess.STDOUT)
     try:
-        wait_until_up(proc, port, log)
-        yield Server(proc, port, log)
+        yield Server(proc, wait_until_up(proc, log), log)
     finally:
         proc.terminate()
         try:
@@ -69,18 +62,14 @@ def serve(store: str, log: Path, *options: str) -> Iterator[Server]:
             proc.wait(timeout=STOP_TIMEOUT)
 
 
-def wait_until_up(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
+def wait_until_up(proc: subprocess.Popen[bytes], log: Path) -> int:
+    """The port of the line ``tledger serve`` prints once its socket listens."""
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline and proc.poll() is None:
-        con = http.client.HTTPConnection(HOST, port, timeout=2)
-        try:
-            con.request("GET", "/healthz")
-            if con.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.1)
-        finally:
-            con.close()
+        found = re.search(rf"serving http://{HOST}:(\d+)", log.read_text(errors="replace"))
+        if found:
+            return int(found.group(1))
+        time.sleep(0.05)
     raise RuntimeError(f"the server did not start: {log.read_text(errors='replace')[-2000:]}")
 
 

@@ -1,4 +1,4 @@
-"""Browser steps of the judges' and auditors' console (issue 17), for any end-to-end
+"""Browser steps of the judges' and auditors' console, for any end-to-end
 test that runs an event through the console: each step does what a person does (opens a
 page, types, clicks), asserts what the page then shows, and saves a screenshot under
 tests/artifacts/ (``tests.browser.conftest.screenshot``).

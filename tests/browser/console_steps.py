@@ -1,4 +1,4 @@
-"""The organizer's console driven as a person drives it (issue 17): each step clicks and
+"""The organizer's console driven as a person drives it: each step clicks and
 types only, and saves a screenshot of the page it ends on (tests/artifacts/). Steps are
 small named functions so that a test can put others between them (a player's dispute
 from a slip page resolved in the judges' queue, an auditor's as-of view and diff)."""

@@ -1,12 +1,12 @@
 """An 8-player SWU event run in the console from creation to the final standings by
-clicking and typing only (issue 17), against a real ``tledger serve``: registration by
-pasting, pairing, the pairings and slips printouts, results from the keyboard, one
-correction in each timing situation of swu-1.4 §5.8, one drop, a dispute between two
-players' reports from their slips settled by a judge in the queue, a top-4 cut, the
-bracket and the finish; then an auditor's as-of view, a diff and ``verify`` with the
-witness line printed on the slips; and the results-entry and pairings pages on a
-360 px phone without horizontal scrolling. Screenshots: tests/artifacts/console-*.png.
-The tokens are made beforehand, as on the venue laptop (``tledger token create``).
+clicking and typing only (no terminal at the venue), against a real ``tledger serve``:
+registration by pasting, pairing, the pairings and slips printouts, results from the
+keyboard, one correction in each timing situation of swu-1.4 §5.8, one drop, a dispute
+between two players' reports from their slips settled by a judge in the queue, a top-4
+cut, the bracket and the finish; then an auditor's as-of view, a diff and ``verify`` with
+the witness line printed on the slips; and the results-entry and pairings pages on a
+360 px phone without horizontal scrolling. Screenshots: tests/artifacts/console-*.png. The
+tokens are made beforehand, as on the venue laptop (``tledger token create``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""The event formats of issue 16 run in the console by clicking and typing only (issue
-17: "does everything the CLI does"), against a real ``tledger serve``: an SWU draft
-(swu-1.4 §2.3.2: pods assigned, deck building started, round 1 paired) and an
-lcg-2.1d team event (four teams pasted, round 1 paired), each page also on a 360 px
-phone without horizontal scrolling. Screenshots: tests/artifacts/console-formats-*.png.
+"""The limited and team formats run in the console by clicking and typing only (the
+console does everything the CLI does, so an organizer never needs a terminal), against a
+real ``tledger serve``: an SWU draft (swu-1.4 §2.3.2: pods assigned, deck building
+started, round 1 paired) and an lcg-2.1d team event (four teams pasted, round 1 paired),
+each page also on a 360 px phone without horizontal scrolling. Screenshots:
+tests/artifacts/console-formats-*.png.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The judges' and auditors' console in headless Chromium (issue 17): two players
+"""The judges' and auditors' console in headless Chromium: two players
 dispute a result from their slips, a judge settles it from the queue, an auditor sees
 the tournament as it was, a diff, and verify with a good and a contradicted witness;
 the queue fits a 360 px phone. The event is set up through the Python API, not the

@@ -1,6 +1,6 @@
-"""Who chooses initiative in Chromium (issue 15): the wall printout of an X-Wing round
-with squad lists (A4, still two sheets, no sideways scrolling) and the public page on
-a 360 px phone; a screenshot each under tests/artifacts/."""
+"""Who chooses initiative in Chromium, as players and judges see it: the wall printout of
+an X-Wing round with squad lists (A4, still two sheets, no sideways scrolling) and the
+public page on a 360 px phone; a screenshot each under tests/artifacts/."""
 
 from __future__ import annotations
 

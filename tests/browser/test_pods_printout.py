@@ -1,4 +1,4 @@
-"""The draft pods printout (swu-1.4 §2.3.2.1; issue 16) in headless Chromium: each pod on
+"""The draft pods printout (swu-1.4 §2.3.2.1) in headless Chromium: each pod on
 its own sheet with large seat numbers, names and the witness line; a screenshot under
 tests/artifacts/."""
 

@@ -11,7 +11,6 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,11 +35,19 @@ class Served:
     tournament: str
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Handler, str]]:
+    """A served SQLite store, one for the module's tests: a handler on it and the server's
+    base URL."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('slips') / 'slips.sqlite3'}"
+    with served(url) as base:
+        yield Handler(open_store(url)), base
+
+
 @pytest.fixture
-def slips(tmp_path: Path) -> Iterator[Served]:
-    """A served SQLite store whose swu-1.4 event has round 1 started and slips issued."""
-    url = f"sqlite:///{tmp_path / 'slips.sqlite3'}"
-    handler = Handler(open_store(url))
+def slips(server: tuple[Handler, str]) -> Served:
+    """A swu-1.4 event of its own on the served store, round 1 started and slips issued."""
+    handler, base = server
     t = f"b-{uuid.uuid4().hex[:8]}"
     commands: list[dict[str, Any]] = [
         {"type": "create_tournament", "name": "Store Showdown Hamburg", "ruleset": "swu-1.4"},
@@ -51,8 +58,7 @@ def slips(tmp_path: Path) -> Iterator[Served]:
     for command in commands:
         handler.handle(parse_command({"tournament": t, **command}))
     codes = issue_codes(handler.store, handler.folds.state(t), 1, now=NOW)
-    with served(url) as base:
-        yield Served(base, codes, handler, t)
+    return Served(base, codes, handler, t)
 
 
 def choose(page: Any, group: str, text: str) -> None:

@@ -1,7 +1,7 @@
-"""The auditors' console pages (issue 17): a player's history for escalation, the event's
+"""The auditors' console pages: a player's history for escalation, the event's
 history filtered and linked to past points, the tournament as known at a seq or a time,
 a diff between two points, a player's tiebreakers explained, and verify with the
-witnesses pasted from printouts (design: Integrity)."""
+witnesses pasted from printouts."""
 
 from __future__ import annotations
 

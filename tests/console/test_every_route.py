@@ -1,7 +1,7 @@
-"""Every console URL at once (issue 17: "every action goes through the same command
-contract and authorization as the API"): a token scoped to one tournament reads and
-acts on nothing of another, a reader acts on nothing, and a form full of garbage is
-answered with one line, never a 5xx, with nothing appended.
+"""Every console URL at once (every action goes through the same command contract and
+authorization as the API, so the console opens no way around them): a token scoped to one
+tournament reads and acts on nothing of another, a reader acts on nothing, and a form full
+of garbage is answered with one line, never a 5xx, with nothing appended.
 
 The routes are walked from the application itself, so a page added later is checked
 without this file naming it.

@@ -1,5 +1,5 @@
-"""The event formats of issue 16 in the organizer's console (issue 17: "does everything
-the CLI does"): an lcg-2.1d team event registered by paste and paired, an SWU draft's
+"""The limited and team formats in the organizer's console (which does everything the
+CLI does): an lcg-2.1d team event registered by paste and paired, an SWU draft's
 pods and deck building, options changed before round 1 and refused after, and the
 tables still playing after their time marked on the Results page."""
 

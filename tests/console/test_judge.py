@@ -1,5 +1,5 @@
-"""The judges' console pages (issue 17): the queue shows a dispute's two reports side by
-side and a judge's result settles it (an official's report decides, design: Who acts);
+"""The judges' console pages: the queue shows a dispute's two reports side by
+side and a judge's result settles it (an official's report decides);
 penalties, deck checks and time extensions are commands of the contract; a reader sees
 the pages and acts on nothing."""
 

@@ -1,4 +1,4 @@
-"""The organizer's console pages (issue 17): each page and action through the contract,
+"""The organizer's console pages: each page and action through the contract,
 refusals as one line with nothing appended."""
 
 from __future__ import annotations
@@ -275,7 +275,7 @@ def test_the_round_page_shows_the_rounds_clock_and_a_tables_extension(
     sign_in: Callable[..., TestClient], handler: Handler
 ) -> None:
     """swu-1.4 §4.3.1: a Bo3 Swiss round lasts 55 minutes from its start; a judge's
-    extension moves that table's end (the clock read model, issue 16)."""
+    extension moves that table's end (the clock read model)."""
     console = sign_in()
     run_round_one(console)
     state = handler.folds.state("t1")

@@ -1,4 +1,4 @@
-"""Signing in to the console (issue 17): a token of the API in an HttpOnly, SameSite
+"""Signing in to the console: a token of the API in an HttpOnly, SameSite
 cookie; without one every page sends the browser to the sign-in page."""
 
 from __future__ import annotations

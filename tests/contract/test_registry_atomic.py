@@ -1,8 +1,9 @@
 """A registry entry is written with the event that registers the player, or not at all.
 
-Design (Events, personal data): names live in a registry table outside the hashed
-log, "written in the same transaction as the event that registers the player, or
-not at all: a refused, conflicting or crashed command leaves no name behind".
+Names are personal data and live in a registry table outside the hashed log (so they
+can be erased without breaking the chain), written in the same transaction as the
+event that registers the player, or not at all: a refused, conflicting or crashed
+command leaves no name behind.
 These tests race real processes against one SQLite file and one PostgreSQL
 database (``TLEDGER_TEST_POSTGRES``; skipped with the reason when unset), and kill
 a registering process with SIGKILL, then compare the registry with the log.

@@ -1,4 +1,4 @@
-"""Deck lists beside their events in every store (memory, SQLite, PostgreSQL; issue 15).
+"""Deck lists beside their events in every store (memory, SQLite, PostgreSQL).
 
 The events commit to a list by its hash and name no card; the list and its full
 violations are written to ``tledger_lists`` in the append's transaction (a refused
@@ -30,8 +30,7 @@ from ledger.store import ListEntry, Store
 from ledger.transfer import export_lines, import_lines
 from ledger.url import open_store
 from tests.builders import create, register
-from tests.contract.test_store_tokens import fresh_postgres_database
-from tests.stores import KINDS, store_url
+from tests.stores import KINDS, fresh_postgres_database, store_url
 
 SHORT: dict[str, Any] = {"leader": "Luke Skywalker | Faithful Friend", "base": "Echo Base",
                          "deck": [{"card": "X-Wing", "count": 3}]}  # fmt: skip

@@ -22,7 +22,7 @@ from commands.models import parse_command
 from ledger.store import Store, TournamentSettings
 from ledger.url import open_store
 from tests.public_event import clean_postgres
-from tests.stores import KINDS, store_url
+from tests.stores import KINDS, own_database, store_url
 
 NOW = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
 
@@ -73,14 +73,19 @@ def test_settings_are_per_tournament(store: Store, tid: str) -> None:
     assert store.tournament_settings(f"{tid}-b").public_page is True
 
 
-def test_a_setting_is_no_event_and_changes_no_hash(store: Store, tid: str) -> None:
-    handler = Handler(store)
-    for command in ({"type": "create_tournament", "name": "S", "ruleset": "swu-1.4"},
-                    {"type": "register_player", "player": "p1", "name": "Ada"}):  # fmt: skip
-        handler.handle(parse_command({"tournament": tid, **command}))
-    before = store.load_raw(tid), store.head_position()
-    store.put_tournament_settings(TournamentSettings(tid, False, NOW, "organizer:local"))
-    assert (store.load_raw(tid), store.head_position()) == before
+def test_a_setting_is_no_event_and_changes_no_hash(url: str) -> None:
+    """Nothing is appended anywhere: the tournament's log and the store's head stay (on
+    PostgreSQL in a database of the test's own: tests beside it append to the shared one)."""
+    with own_database(url) as own:
+        store = open_store(own)
+        handler = Handler(store)
+        for command in ({"type": "create_tournament", "name": "S", "ruleset": "swu-1.4"},
+                        {"type": "register_player", "player": "p1", "name": "Ada"}):  # fmt: skip
+            handler.handle(parse_command({"tournament": "t1", **command}))
+        before = store.load_raw("t1"), store.head_position()
+        store.put_tournament_settings(TournamentSettings("t1", False, NOW, "organizer:local"))
+        assert (store.load_raw("t1"), store.head_position()) == before
+        store.close()
 
 
 @pytest.mark.parametrize("kind", KINDS)

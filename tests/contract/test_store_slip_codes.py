@@ -24,8 +24,7 @@ import pytest
 from ledger.slip_rows import STORED_AS
 from ledger.store import SlipCodeEntry, Store
 from ledger.url import open_store
-from tests.contract.test_store_tokens import fresh_postgres_database
-from tests.stores import KINDS, store_url
+from tests.stores import KINDS, fresh_postgres_database, store_url
 
 NOW = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
 

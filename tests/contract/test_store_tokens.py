@@ -15,14 +15,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from commands.tokens import create_token, token_hash
 from ledger.store import Store, TokenEntry
 from ledger.url import open_store
-from tests.stores import KINDS, store_url
+from tests.stores import KINDS, fresh_postgres_database, store_url
 
 NOW = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
 OLD_TABLE = (
@@ -89,22 +88,6 @@ def test_revoking_marks_the_token_once_and_keeps_the_first_time(store: Store, ti
         entry.token_hash, entry.token_id, "judge", tid, None, created_at=NOW, revoked_at=at
     )
     assert store.revoke_token("no-such-id", at) is False
-
-
-@contextmanager
-def fresh_postgres_database(url: str) -> Iterator[str]:
-    """A database of this test's own next to the shared one (dropped afterwards)."""
-    import psycopg
-
-    parts = urlsplit(url)
-    name = f"tledger_old_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    try:
-        yield urlunsplit(parts._replace(path=f"/{name}"))
-    finally:
-        with psycopg.connect(url, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
 @contextmanager

@@ -139,6 +139,8 @@ def test_bad_store_url_is_a_store_error(tmp_path: Path) -> None:
 
 
 def test_organizer_runs_a_round_with_subcommands_in_a_real_process(tmp_path: Path) -> None:
+    """The installed ``tledger`` entry point: the store it makes, its exit codes and its
+    structured log line on stderr (the steps between run in process, as elsewhere)."""
     store = ["--store", f"sqlite:///{tmp_path}/t.sqlite3"]
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -146,10 +148,10 @@ def test_organizer_runs_a_round_with_subcommands_in_a_real_process(tmp_path: Pat
 
     assert run("new", "t1", "--name", "Weekly", "-o", "format=bo1").returncode == 0
     for p in ("p1", "p2", "p3"):
-        assert run("register", "t1", p, "--name", p.upper()).returncode == 0
-    assert run("pair", "t1", "--seed", "4").returncode == 0
-    assert run("start", "t1").returncode == 0
-    table = json.loads(run("pairings", "t1", "--json").stdout)["pairings"][0]
+        assert cli("register", "t1", p, "--name", p.upper(), *store).exit_code == 0
+    assert cli("pair", "t1", "--seed", "4", *store).exit_code == 0
+    assert cli("start", "t1", *store).exit_code == 0
+    table = json.loads(cli("pairings", "t1", "--json", *store).stdout)["pairings"][0]
     a, b = table["players"]
     reported = run("report", "t1", "1", a, b, "--games", "1-0")
     assert reported.returncode == 0, reported.stderr

@@ -1,4 +1,4 @@
-"""Who did it, on the command line (issue 13): ``--actor ROLE:ID`` or ``TLEDGER_ACTOR`` on
+"""Who did it, on the command line: ``--actor ROLE:ID`` or ``TLEDGER_ACTOR`` on
 every command that writes, ``apply``'s default actor, ``token create|list|revoke``,
 and the log showing a token's label."""
 

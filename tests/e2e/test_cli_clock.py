@@ -1,6 +1,7 @@
 """``tledger clock`` and the status's over-time flag end to end, with a frozen clock
 (freezegun): the shell reads the time now and hands it in; the JSON of the contract
-(design: ``tledger clock T --json``) holds absolute UTC times only.
+(``tledger clock T --json``) holds absolute UTC times only, so that any
+client in any time zone shows the same end.
 
 The store's drivers are imported lazily; psycopg's C module, imported while the
 clock is frozen, would be built against freezegun's fake date classes (a

@@ -1,5 +1,5 @@
-"""The end of a round per ruleset and stage, end to end with a frozen clock (freezegun;
-issue 16): a 4-player event of each ruleset plays its Swiss rounds and a top-2 cut
+"""The end of a round per ruleset and stage, end to end with a frozen clock
+(freezegun): a 4-player event of each ruleset plays its Swiss rounds and a top-2 cut
 through ``tledger apply`` while the clock is frozen at known times, and ``tledger clock
 --json`` gives each round's end as the ruleset's round time after its start: swu-1.4
 §4.2.1/§4.3.1 (Bo1 25, Bo3 55, Bo3 top cut 75), swu-1.0 §4.2.1/§4.3.1 (25, 55),

@@ -1,7 +1,7 @@
-"""Readable at 80 columns (issue 13): ``log`` filters, names in ``diff`` and ``explain``,
-the seeds after ``cut``, the bracket's round names and champion, ``status`` without
-``None``, ``register --csv``, and the command log on stderr (JSON off a terminal,
-quiet on one unless ``-v``)."""
+"""Readable at 80 columns, the terminal of a venue laptop: ``log`` filters, names in
+``diff`` and ``explain``, the seeds after ``cut``, the bracket's round names and champion,
+``status`` without ``None``, ``register --csv``, and the command log on stderr (JSON off a
+terminal, quiet on one unless ``-v``)."""
 
 from __future__ import annotations
 

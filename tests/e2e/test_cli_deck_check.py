@@ -1,4 +1,4 @@
-"""Deck checks against the locked list from the command line (issue 15): ``tledger
+"""Deck checks against the locked list from the command line: ``tledger
 deck-check --presented FILE`` shows the official every difference with card names, the
 log shows the check without a card, ``list show`` shows the comparison later, and an
 export carries the presented list to the importing store."""

@@ -1,4 +1,4 @@
-"""Who chooses initiative end to end (issue 15), on SQLite and PostgreSQL: squad lists
+"""Who chooses initiative end to end, on SQLite and PostgreSQL: squad lists
 submitted with ``tledger list submit``, then ``pairings --json`` names who chooses
 (never the points), ``tledger print`` shows the organizer the points too, and the
 public page over HTTP shows only who chooses."""
@@ -14,10 +14,9 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.contract.test_store_tokens import fresh_postgres_database
 from tests.e2e.test_cli import cli
 from tests.e2e.test_http import served
-from tests.stores import KINDS, store_url
+from tests.stores import KINDS, fresh_postgres_database, store_url
 
 NAMES = {"p1": "Ada", "p2": "Bail", "p3": "Cassian", "p4": "Dana"}
 

@@ -1,4 +1,4 @@
-"""Lists from the command line (issue 15): a list submitted (JSON or SWU text), locked,
+"""Lists from the command line: a list submitted (JSON or SWU text), locked,
 checked against what was presented, corrected by a judge with a reason, all shown by
 ``tledger log`` with actors and reasons; refusals are one line with nothing appended;
 the published list's hash is recomputed from what ``tledger lists --json`` shows and

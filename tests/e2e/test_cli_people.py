@@ -1,4 +1,4 @@
-"""Finding people from the CLI (issue 13): ``players --search``, ``player`` and every
+"""Finding people from the CLI: ``players --search``, ``player`` and every
 command that takes a player given a unique name instead of an id; a shared name
 refused naming the ids, a blank name refused, a duplicate name accepted with a
 warning; nothing appended for any refusal."""

@@ -1,4 +1,4 @@
-"""Results typed as people say them (issue 13): ``report`` and ``correct`` take the same
+"""Results typed as people say them: ``report`` and ``correct`` take the same
 flags, exactly one result shape per command, conflicting flags refused with exit 2."""
 
 from __future__ import annotations

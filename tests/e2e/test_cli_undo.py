@@ -1,4 +1,4 @@
-"""Undo from the command line (issue 13): each undo is a new event with its reason,
+"""Undo from the command line: each undo is a new event with its reason,
 shown by ``log`` beside the act it undoes; refusals are one line with nothing appended."""
 
 from __future__ import annotations

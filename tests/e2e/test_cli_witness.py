@@ -1,4 +1,4 @@
-"""``tledger verify T --witness FILE`` (issue 14): heads printed on paper catch what a
+"""``tledger verify T --witness FILE``: heads printed on paper catch what a
 chain cannot, a truncated tail or a consistent re-hash; exit 3 like a broken chain,
 a malformed witness file exit 2."""
 

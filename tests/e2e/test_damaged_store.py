@@ -1,7 +1,8 @@
-"""Reads check what they read: a damaged, deleted or reordered event is never served
-(issue 11). The CLI exits 3 with ``integrity: seq N: ...``; the API answers 503
-with the same message as JSON; no Traceback, no plain-text 500. On SQLite and
-PostgreSQL."""
+"""Reads check what they read: a damaged, deleted or reordered event is never served,
+so nobody acts on a log that was changed behind the ledger's back. The CLI exits 3
+with ``integrity: seq N: ...``; the API answers 503 with the same message as JSON; no
+Traceback, no plain-text 500. On SQLite and PostgreSQL. Every read command runs in
+process; a refused command runs in a real ``tledger`` process, for its exit code."""
 
 from __future__ import annotations
 
@@ -20,23 +21,25 @@ from commands.models import parse_command
 from commands.tokens import create_token
 from ledger.eventsourced import stream_id
 from ledger.url import open_store
+from tests.e2e.test_cli import cli
 from tests.e2e.test_http import served
-from tests.stores import KINDS, store_url
+from tests.stores import KINDS, own_database, store_url
 
 TLEDGER = str(Path(sys.executable).with_name("tledger"))
 PLAYERS = [f"p{i}" for i in range(1, 9)]
 
 
 @pytest.fixture(params=KINDS)
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    return store_url(request.param, tmp_path, "damaged.sqlite3")
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A SQLite file, or a PostgreSQL database of the test's own: a damaged stream in the
+    shared one would break every test beside it that reads the global sequence."""
+    with own_database(store_url(request.param, tmp_path, "damaged.sqlite3")) as own:
+        yield own
 
 
 @pytest.fixture
-def tournament(url: str) -> Iterator[str]:
-    """Created, eight players, round 1 paired and started: 11 events. Removed afterwards:
-    a damaged stream left in the shared PostgreSQL database would break every other
-    test that reads the global sequence."""
+def tournament(url: str) -> str:
+    """Created, eight players, round 1 paired and started: 11 events."""
     t = f"d-{uuid.uuid4().hex[:10]}"
     handler = Handler(open_store(url))
     for command in [
@@ -46,8 +49,7 @@ def tournament(url: str) -> Iterator[str]:
         {"type": "start_round"},
     ]:
         handler.handle(parse_command({"tournament": t, **command}))
-    yield t
-    execute(url, "DELETE FROM {table} WHERE originator_id = ?", originator(url, t))
+    return t
 
 
 def execute(url: str, sql: str, *params: object) -> list[tuple[object, ...]]:
@@ -80,6 +82,7 @@ def delete(url: str, t: str, seq: int) -> None:
 
 
 def tledger(url: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``tledger`` in a process of its own."""
     return subprocess.run([TLEDGER, *args, "--store", url], capture_output=True, text=True)
 
 
@@ -94,8 +97,8 @@ def test_every_cli_read_of_a_damaged_store_exits_3_naming_the_seq(
     (flip if damage == "flipped" else delete)(url, tournament, 5)
     detail = "hash does not match" if damage == "flipped" else "event missing"
     for read in READS:
-        done = tledger(url, read[0], tournament, *read[1:])
-        assert done.returncode == 3, (read, done.stdout, done.stderr)
+        done = cli(read[0], tournament, *read[1:], "--store", url)
+        assert done.exit_code == 3, (read, done.stdout, done.stderr, done.exception)
         assert f"integrity: seq 5: {detail}" in done.stderr, (read, done.stderr)
         assert "Traceback" not in done.stderr and done.stdout == ""
 
@@ -111,8 +114,8 @@ def test_export_refuses_a_damaged_log(url: str, tournament: str) -> None:
     delete(url, tournament, 11)
     execute(url, "UPDATE {table} SET originator_version = 11 WHERE originator_id = ? AND "
             "originator_version = 10", originator(url, tournament))  # fmt: skip
-    done = tledger(url, "export", tournament)
-    assert done.returncode == 3 and "integrity: seq 10: event missing" in done.stderr
+    done = cli("export", tournament, "--store", url)
+    assert done.exit_code == 3 and "integrity: seq 10: event missing" in done.stderr
 
 
 @pytest.fixture

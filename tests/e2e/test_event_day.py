@@ -1,9 +1,10 @@
-"""The organizer's event day, end to end from the CLI (issue 13, "Done when").
+"""The organizer's event day, end to end from the CLI.
 
-A 37-player SWU event (swu-1.4: 6 Swiss rounds and a top 8 by §4.5) run with
-each mistake the issue found and its undo, and a 12-player X-Wing event whose
-points are typed by flag. ``status --json`` is read through the rounds to see each
-table's state: missing, unconfirmed, disputed, confirmed.
+A 37-player SWU event (swu-1.4: 6 Swiss rounds and a top 8 by §4.5) run with each
+mistake an organizer makes on the day (a player registered twice, the wrong format
+announced, the wrong player dropped, a slip misread, a finish too early) and its undo,
+and a 12-player X-Wing event whose points are typed by flag. ``status --json`` is read
+through the rounds to see each table's state: missing, unconfirmed, disputed, confirmed.
 """
 
 from __future__ import annotations
@@ -52,9 +53,11 @@ class Event:
         return events
 
     def report_all(self, rnd: int, flags: list[str]) -> None:
-        """The first player of each open table wins; reported by flags as typed."""
-        for a, b in self.tables():
-            if self.states().get(self.table_of(a)) != "confirmed":
+        """The first player of each open table wins; reported by flags as typed. The
+        tables' states are read once: a report changes only its own table."""
+        for table in self.status()["tables"]:
+            if len(table["players"]) == 2 and table["state"] != "confirmed":
+                a, b = table["players"]
                 self.ok("report", self.t, str(rnd), a, b, *flags)
 
     def table_of(self, player: str) -> int | None:

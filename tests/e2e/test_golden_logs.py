@@ -1,4 +1,5 @@
-"""Every log ever written verifies, folds and imports in this version (issue 11).
+"""Every log ever written verifies, folds and imports in this version, so no release
+strands an event run with an earlier one.
 
 ``tests/fixtures/logs/<format>/`` holds, per ruleset, a SQLite store written by
 the version of that format, its export and what it gave then (standings,
@@ -9,8 +10,6 @@ change adds a folder (``write_golden.py``), and every folder must keep passing.
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,10 +24,10 @@ from ledger.transfer import export_lines, import_lines
 from ledger.url import open_store
 from replay.rebuild import rebuild
 from replay.verify import verify
+from tests.e2e.test_cli import cli
 from tests.plain_views import bracket_view, standings_view, status_view
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
-TLEDGER = str(Path(sys.executable).with_name("tledger"))
 GOLDEN = sorted(LOGS.glob("*/*.expected.json"))
 IDS = [f"{p.parent.name}/{p.name.removesuffix('.expected.json')}" for p in GOLDEN]
 
@@ -51,7 +50,7 @@ def golden(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Pat
     yield path, f"sqlite:///{copy}"
 
 
-TEAMS = "lcg-2.1d-teams"  # the LCG team event, from format 5 on (issue 16)
+TEAMS = "lcg-2.1d-teams"  # the LCG team event, from format 5 on
 
 
 def is_teams(path: Path) -> bool:
@@ -75,11 +74,11 @@ def test_every_golden_log_covers_every_event_type_its_ruleset_allows(
     assert {"pairings_revised", "tournament_finished"} <= set(expected["types"])
     if not is_teams(golden[0]):  # a team event has no cut (lcg-2.1d Team-Turniere)
         assert "cut_made" in expected["types"]
-    if golden[0].parent.name >= "format-3":  # the undo events came with format 3 (issue 13)
+    if golden[0].parent.name >= "format-3":  # the undo events came with format 3
         undo = {"player_reinstated", "tournament_reopened", "registration_withdrawn",
                 "options_changed"}  # fmt: skip
         assert undo <= set(expected["types"])
-    if golden[0].parent.name >= "format-4":  # the list events came with format 4 (issue 15)
+    if golden[0].parent.name >= "format-4":  # the list events came with format 4
         assert {"list_submitted", "lists_locked", "list_corrected"} <= set(expected["types"])
     if golden[0].parent.name >= "format-5":  # limited events and teams came with format 5
         wanted = {"swu-1.4": {"pods_assigned", "deck_building_started"},
@@ -90,9 +89,8 @@ def test_every_golden_log_covers_every_event_type_its_ruleset_allows(
 
 
 def test_golden_log_verifies_with_the_cli(golden: tuple[Path, str]) -> None:
-    done = subprocess.run([TLEDGER, "verify", "--all", "--json", "--store", golden[1]],
-                          capture_output=True, text=True)  # fmt: skip
-    assert done.returncode == 0, done.stdout + done.stderr
+    done = cli("verify", "--all", "--json", "--store", golden[1])
+    assert done.exit_code == 0, done.stdout + done.stderr
     report = orjson.loads(done.stdout.splitlines()[0])
     assert report["ok"] and report["head"] == expected_of(golden[0])["head"]
 
@@ -112,7 +110,7 @@ def test_golden_log_folds_to_the_recorded_standings_bracket_and_head(
     assert {k: status[k] for k in expected["status"]} == expected["status"]
     report = verify(tournament, store.load_raw(tournament), events)
     assert report.ok, [p for p in report.pairings if not p.ok]
-    if path.parent.name >= "format-4":  # the lists beside the events (issue 15)
+    if path.parent.name >= "format-4":  # the lists beside the events
         published = published_lists(state, {}, store.lists(tournament))
         assert published.scope == "event"
         assert len(published.lists) == (6 if is_teams(path) else 10)

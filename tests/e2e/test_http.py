@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import json
 import os
-import socket
+import re
+import select
 import subprocess
 import sys
 import threading
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import httpx
 import pytest
@@ -29,31 +29,28 @@ TLEDGER = str(Path(sys.executable).with_name("tledger"))
 PLAYERS = [f"p{i:02d}" for i in range(1, 65)]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@pytest.fixture(params=KINDS, scope="module")
+def store(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A SQLite or PostgreSQL store for the module's tests; each test makes a tournament of
+    its own there (``setup``)."""
+    return store_url(request.param, tmp_path_factory.mktemp("http"), "http.sqlite3")
 
 
-@pytest.fixture(params=KINDS)
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    return store_url(request.param, tmp_path, "http.sqlite3")
-
-
-def start_server(store: str, *options: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    proc = subprocess.Popen([TLEDGER, "serve", "--port", str(port), "--store", store, *options],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+def start_server(store: str, *options: str, log: int | IO[bytes] = subprocess.DEVNULL,
+                 ) -> tuple[subprocess.Popen[bytes], str]:  # fmt: skip
+    """``tledger serve --port 0`` and its base URL, read from the line it prints: the socket
+    listens before that line, so a request may follow at once, and no port is guessed, so
+    servers started side by side (tests in parallel) never take the same one. The access
+    log goes to ``log``."""
+    proc = subprocess.Popen([TLEDGER, "serve", "--port", "0", "--store", store, *options],
+                            stdout=subprocess.PIPE, stderr=log)  # fmt: skip
+    assert proc.stdout is not None
+    ready, _, _ = select.select([proc.stdout], [], [], 20)
+    found = re.search(r"http://[^ ]+", proc.stdout.readline().decode() if ready else "")
+    if found is None:
+        proc.kill()
+        raise RuntimeError("the server did not start")
+    return proc, found.group(0)
 
 
 @contextmanager
@@ -68,8 +65,9 @@ def served(store: str, *options: str) -> Iterator[str]:
         proc.wait()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def server(store: str) -> Iterator[str]:
+    """One server on the module's store for its tests."""
     with served(store) as base:
         yield base
 

@@ -1,4 +1,4 @@
-"""Lists over HTTP (issue 15): before publication no token that may read a tournament
+"""Lists over HTTP: before publication no token that may read a tournament
 receives a card of another player's list, not through ``/log``, ``/events`` nor the
 event stream (the events commit to lists by hash only); ``GET .../lists`` answers 409
 until the rules allow it, then every list with the hash its event recorded.
@@ -18,10 +18,9 @@ from commands.handler import Handler
 from commands.models import parse_command
 from ledger.list_events import list_hash
 from ledger.url import open_store
-from tests.contract.test_store_tokens import fresh_postgres_database
 from tests.e2e.test_http import Api, token
 from tests.e2e.test_stream import app_server, opened
-from tests.stores import KINDS, store_url
+from tests.stores import KINDS, fresh_postgres_database, store_url
 
 SECRET = "Secret Card Alpha"
 DECK: dict[str, Any] = {

@@ -1,4 +1,4 @@
-"""Schemathesis against the HTTP API in process (design: Interfaces, HTTP contract).
+"""Schemathesis against the HTTP API in process: the API keeps its published contract.
 
 Every operation of ``/openapi.json`` is fuzzed with an organizer token over a temporary
 SQLite store that holds the swiss8 event: no answer is a 500, every status and body is

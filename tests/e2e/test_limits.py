@@ -1,4 +1,4 @@
-"""Limits that protect writers, and what integrators expect (issue 12), against a real
+"""Limits that protect writers, and what integrators expect, against a real
 ``tledger serve`` on SQLite: the body limit while reading, the command rate of player
 and scorekeeper tokens, the access log, the printed address and the OpenAPI document."""
 

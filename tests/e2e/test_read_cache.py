@@ -27,6 +27,7 @@ from ledger.store import Recorded, Store
 from ledger.url import open_store
 from replay import points
 from replay.errors import BadPoint
+from tests.e2e.test_cli import cli
 from tests.e2e.test_http import TLEDGER, served
 from tests.stores import KINDS, store_url
 
@@ -327,6 +328,6 @@ def test_the_cli_prints_the_bytes_the_api_sends(tmp_path: Path) -> None:
     handler = Handler(open_store(url))
     t, api = started(handler), Client(handler)
     for read in ("status", "standings", "pairings", "bracket"):
-        done = subprocess.run([TLEDGER, read, t, "--json", "--store", url], capture_output=True,
-                              check=True)  # fmt: skip
-        assert done.stdout == api.get(f"/tournaments/{t}/{read}").content + b"\n"
+        done = cli(read, t, "--json", "--store", url)
+        assert done.exit_code == 0, done.stderr
+        assert done.stdout_bytes == api.get(f"/tournaments/{t}/{read}").content + b"\n"

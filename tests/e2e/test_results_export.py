@@ -1,4 +1,4 @@
-"""``tledger export T --format csv|json`` (issue 14): the results of every golden log,
+"""``tledger export T --format csv|json``: the results of every golden log,
 read back through the contract's commands, give the same standings."""
 
 from __future__ import annotations

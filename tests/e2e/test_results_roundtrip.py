@@ -1,4 +1,4 @@
-"""Results exports of events that stretch the round trip (issue 14): late players, a
+"""Results exports of events that stretch the round trip: late players, a
 drop that forfeits an open match, a return after a missed round, drops before and
 after the cut, point deductions; and what cannot come back, named."""
 

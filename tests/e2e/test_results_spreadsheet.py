@@ -1,4 +1,4 @@
-"""The CSV export in a spreadsheet (issue 14): names in any script arrive intact, numbers
+"""The CSV export in a spreadsheet: names in any script arrive intact, numbers
 arrive as numbers, and a name that looks like a formula is shown, never run."""
 
 from __future__ import annotations

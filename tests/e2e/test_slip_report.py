@@ -100,14 +100,24 @@ def forget_codes(url: str, tournament: str) -> None:
             db.execute(f"DELETE FROM {STORED_AS} WHERE tournament = %s", (tournament,))
 
 
-@pytest.fixture(params=KINDS)
-def live(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Event, str]]:
-    """An event on a served SQLite or PostgreSQL store, and the server's base URL."""
-    url = store_url(request.param, tmp_path, "slips.sqlite3")
+@pytest.fixture(params=KINDS, scope="module")
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, str]]:
+    """A served SQLite or PostgreSQL store, one for the module's tests: its URL and the
+    server's base URL."""
+    url = store_url(request.param, tmp_path_factory.mktemp("slips"), "slips.sqlite3")
+    with served(url) as base:
+        yield url, base
+
+
+@pytest.fixture
+def live(server: tuple[str, str]) -> Iterator[tuple[Event, str]]:
+    """An event of its own on the served store, and the server's base URL."""
+    url, base = server
     event = make_event(url)
     try:
-        with served(url) as base:
-            yield event, base
+        yield event, base
     finally:
         forget_codes(url, event.id)
 

@@ -1,4 +1,4 @@
-"""The event stream that fans out (issue 12), against real servers: frames with ``id:``,
+"""The event stream that fans out to every screen, against real servers: frames with ``id:``,
 ``event:`` and ``data:``, keep-alives, 400s for a cursor that is not a position, a cap
 on open streams per token, no gap and no duplicate where catching up meets following
 (also with appends racing it), a damaged event, SIGTERM with a connected client, and a
@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import sqlite3
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -33,7 +33,7 @@ from commands.handler import Handler
 from commands.web import create_app
 from ledger.eventsourced import stream_id
 from ledger.url import open_store
-from tests.e2e.test_http import PLAYERS, TLEDGER, Api, free_port, setup, start_server, token
+from tests.e2e.test_http import PLAYERS, Api, setup, start_server, token
 from tests.stores import KINDS, store_url
 
 Frame = dict[str, str]
@@ -48,10 +48,10 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def app_server(url: str, **settings: Any) -> Iterator[str]:
     """The API with these settings, served by uvicorn in a thread; its base URL."""
     app = create_app(Handler(open_store(url)), Settings(**settings))
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning"))  # fmt: skip
-    thread = threading.Thread(target=server.run, daemon=True)
+    listening = socket.create_server(("127.0.0.1", 0))  # a free port, taken at once
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started and time.monotonic() < deadline:
@@ -62,6 +62,7 @@ def app_server(url: str, **settings: Any) -> Iterator[str]:
         app.state.hub.close_soon()
         server.should_exit = True
         thread.join(10)
+        listening.close()
 
 
 class Sse:
@@ -287,19 +288,9 @@ def test_a_damaged_event_ends_the_stream_with_an_error_frame_naming_its_seq(
 def test_sigterm_ends_open_streams_and_the_server_exits_within_two_seconds(
     url: str, tmp_path: Path
 ) -> None:
-    port = free_port()
     log = (tmp_path / "serve.log").open("wb")
-    proc = subprocess.Popen([TLEDGER, "serve", "--port", str(port), "--store", url],
-                            stdout=log, stderr=subprocess.STDOUT)  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
+    proc, base = start_server(url, log=log)
     try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
         t, org = setup(url, base, PLAYERS[:2])
         with opened(base, token(url, "--role", "reader"), tournament=t) as sse:
             sse.events(5)

@@ -1,4 +1,4 @@
-"""Where a stream's catch-up meets the hub (issue 12), driven in process so that a test
+"""Where a stream's catch-up meets the hub, driven in process so that a test
 decides when appends happen and when the reader reads: appends racing every read of the
 switch, a reader that falls behind and resumes, a tournament's catch-up by its index."""
 

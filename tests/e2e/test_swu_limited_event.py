@@ -1,4 +1,4 @@
-"""SWU limited events end to end (swu-1.4 §2.3.2; issue 16): a scripted sealed event and a
+"""SWU limited events end to end (swu-1.4 §2.3.2): a scripted sealed event and a
 draft with its pods, each run through ``tledger apply`` from JSON Lines, round by round
 (the results follow the pairings the ledger drew), to a champion; the pods read and
 printed, and over HTTP; Twin Suns refused with nothing appended."""
@@ -101,7 +101,7 @@ def test_a_scripted_swu_sealed_event_runs_end_to_end_through_apply_swu_2_3_2(
     assert types.index("deck_building_started") < types.index("list_submitted")
     # a limited list of 30 cards with 7 copies of one card breaks no rule (§2.3.2)
     assert all(not e.get("violations") for e in events if e["type"] == "list_submitted")
-    # lists lock when round 1 starts at competitive tier (issue 15), as in any event
+    # lists lock when round 1 starts at competitive tier, as in any event
     locked = next(e for e in events if e["type"] == "lists_locked")
     assert types.index("lists_locked") == types.index("round_started") - 1
     assert "competitive tier" in locked["reason"]

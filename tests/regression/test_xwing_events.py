@@ -31,7 +31,7 @@ after their last round before the gap and rejoins before the round they play
 again; each missed round is an unpaired loss (xwing-2.0 "Paarungen"). The
 published SoS of their opponents divides by the rounds they actually played,
 not counting the missed ones, so these events run with ``compat:
-"listfortress"``; under the design's rule (missed rounds count) their SoS
+"listfortress"``; under the ledger's own rule (missed rounds count) their SoS
 differs, which a test shows as well.
 """
 

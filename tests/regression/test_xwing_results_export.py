@@ -1,5 +1,5 @@
 """Real X-Wing events (``../shared/data/xwing/``) exported as CSV and as the JSON results
-document and read back through the contract's commands: the same standings (issue 14).
+document and read back through the contract's commands: the same standings.
 
 The events are replayed as ``test_xwing_events`` replays them (manual pairings, late
 registrations, drops, and players who miss rounds and rejoin), exported with

@@ -1,4 +1,4 @@
-"""Who did it (issue 13): ``--actor ROLE:ID`` parsing, and API tokens over their life
+"""Who did it, recorded on every event: ``--actor ROLE:ID`` parsing, and API tokens over their life
 (label, expiry, revocation), with time as an input (injected clocks, no sleeping)."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from ledger.events import Actor, ResultReported
 from ledger.store import TokenEntry
 from ledger.url import open_store
 from tests.builders import Given, create, register
-from tests.unit.test_discipline import AT, games, match, running, then
+from tests.unit.discipline_steps import AT, games, match, running, then
 
 NOW = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
 

@@ -1,4 +1,4 @@
-"""The hash chain over stored bytes: every event commits to all before it (design: Integrity)."""
+"""The hash chain over stored bytes: every event commits to all before it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Round clocks (design: round clocks; issue 16): each ruleset's round time by stage, the
+"""Round clocks: each ruleset's round time by stage, the
 end of round and of each table from ``round_started``, extensions and deck checks
 (swu-1.4 §6: time spent plus 3 minutes), byes without a clock, the LCG final without
 a limit, and the status's ``over_time`` flag at a given now."""
@@ -137,7 +137,7 @@ def test_a_deck_check_after_the_match_adds_no_time_swu14_6() -> None:
     assert clock(given.state).tables[0].extension_minutes == 0
 
 
-def test_deck_checks_and_extensions_add_up_on_one_table_design_clock() -> None:
+def test_deck_checks_and_extensions_add_up_on_one_table() -> None:
     given = running()
     given.apply(deck_check("p1", "before_game_1", 2))
     given.apply(extend("p2", "p1", 5))
@@ -176,7 +176,7 @@ def test_an_earlier_round_keeps_its_clock() -> None:
     assert clock(given.state, 1).ends_at == first + 55 * MINUTE
 
 
-def test_the_clock_json_has_the_contracts_keys_first_design_clock() -> None:
+def test_the_clock_json_has_the_contracts_keys_first() -> None:
     data = json_of(clock(running().state))
     assert list(data)[:4] == ["round", "started_at", "ends_at", "tables"]
     assert list(data["tables"][0]) == ["table", "players", "ends_at", "extension_minutes",

@@ -1,4 +1,4 @@
-"""Round clocks in the elimination rounds (design: round clocks): the top cut's round time
+"""Round clocks in the elimination rounds: the top cut's round time
 (swu-1.4 §4.3.1: 75 minutes), the final's (X-Wing 120, Armada 180 minutes,
 "Zeitdauer einer Turnierrunde"), the LCG final rounds (35 minutes, "Finalrunden") and
 its final match without a limit ("Kein Spiel der Final-Begegnung hat ein Zeitlimit")."""

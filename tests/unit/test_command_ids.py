@@ -1,8 +1,10 @@
-"""Command ids that cannot be squatted (issue 11; design: Events).
+"""Idempotent command ids that cannot be squatted: a client that retries a command after a
+lost answer must not record it twice, and nobody else's id may swallow it.
 
 A ``command_id`` is scoped to its tournament and its actor and bound to the
 command's body: the same id with the same body returns the first outcome and
-appends nothing; the same id with another body is refused, naming the id.
+appends nothing, also to a handler that has no cached state; the same id with another
+body is refused, naming the id; a new id is a new command.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from commands.idempotency import CommandIdReused
 from commands.models import parse_command
 from ledger.url import open_store
 from tests.builders import create, register, report, start
+from tests.unit.discipline_steps import drop, penalty
 
 PLAYER_P1 = {"role": "player", "id": "p1"}
 PLAYER_P2 = {"role": "player", "id": "p2"}
@@ -86,3 +89,28 @@ def test_a_retried_registration_under_another_name_is_refused_and_the_name_stays
 def test_an_id_reused_in_another_tournament_is_another_command(handler: Handler) -> None:
     run(handler, {**register("p9")[0], "command_id": "c-1"})
     assert run(handler, {**create("t2"), "command_id": "c-1"}) == [1]
+
+
+def test_the_same_command_id_twice_counts_once(handler: Handler) -> None:
+    warning = parse_command({**penalty("p1", 1, "warning"), "command_id": "c-17"})
+    first = handler.handle(warning)
+    again = handler.handle(warning)
+    assert again == first
+    assert [r.event.type for r in first.recorded] == ["penalty_issued"]
+    assert len(handler.store.load("t1")) == first.seq
+    assert len(handler.folds.state("t1").players["p1"].penalties) == 1
+
+
+def test_a_repeated_drop_returns_the_original_outcome_not_a_refusal(handler: Handler) -> None:
+    dropped = parse_command(drop("p1", command_id="c-drop"))
+    first = handler.handle(dropped)
+    assert [r.event.type for r in first.recorded] == ["player_dropped", "result_reported"]
+    fresh = Handler(handler.store)  # no cached state: the id is found in the stored log
+    assert fresh.handle(dropped) == first
+    assert len(handler.store.load("t1")) == first.seq
+
+
+def test_a_new_command_id_is_a_new_command(handler: Handler) -> None:
+    handler.handle(parse_command({**penalty("p1", 1, "warning"), "command_id": "c-1"}))
+    handler.handle(parse_command({**penalty("p1", 1, "warning"), "command_id": "c-2"}))
+    assert len(handler.folds.state("t1").players["p1"].penalties) == 2

@@ -1,4 +1,4 @@
-"""Deck checks against the list in force (issue 15): what was presented is compared
+"""Deck checks against the list in force: what was presented is compared
 with the locked list, the differences are counted in the event without a card name,
 kept in full beside it for officials, and no penalty follows from them by itself."""
 

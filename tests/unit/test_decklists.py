@@ -1,5 +1,5 @@
 """List shapes, structural validation with each rule's section, the canonical hash and
-the SWU text format (issue 15). Violations are reported, not refused; a list that is
+the SWU text format. Violations are reported, not refused; a list that is
 not its game's shape is refused as invalid input."""
 
 from __future__ import annotations

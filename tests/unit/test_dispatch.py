@@ -1,4 +1,4 @@
-"""Exhaustive dispatch (design: Style): every command and event of the unions is wired into
+"""Exhaustive dispatch: every command and event of the unions is wired into
 decide, evolve and the role table, and every ruleset describes its own tiebreakers, so
 that a new one fails a test (or mypy) instead of a lookup at run time."""
 

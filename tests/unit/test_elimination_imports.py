@@ -1,4 +1,4 @@
-"""The projections import one way (design: Layout; issue 11, "Elimination in one place").
+"""The projections import one way, with the elimination rules in one place.
 
 The bracket, the standings and the elimination pairing used to import each other
 from inside functions, which hid the cycle from a plain import. The graph below
@@ -74,7 +74,7 @@ def a_cycle(edges: dict[str, set[str]]) -> list[str]:
     return []
 
 
-def test_no_projections_module_imports_in_a_cycle_design_layout() -> None:
+def test_no_projections_module_imports_in_a_cycle() -> None:
     assert a_cycle(graph()) == []
 
 
@@ -94,7 +94,7 @@ def test_one_module_pairs_elimination_rounds_fresh_and_revised() -> None:
     assert "projections.revision" not in edges["projections.elimination"]
 
 
-def test_projections_import_only_the_ledger_design_layout() -> None:
+def test_projections_import_only_the_ledger() -> None:
     outside = {
         module_name(p): sorted(m for m in imported(p) if m.split(".")[0] in {"replay", "commands"})
         for p in PACKAGE.rglob("*.py")

@@ -1,4 +1,4 @@
-"""Who chooses initiative by list points (issue 15): the rule per ruleset (X-Wing
+"""Who chooses initiative by list points: the rule per ruleset (X-Wing
 "Spielvorbereitung" step 4, Armada step 3), the pairings read model, the printout
 and the public page; pairings without lists keep their JSON byte for byte."""
 

@@ -116,7 +116,7 @@ def test_an_id_with_a_control_or_format_character_is_refused_naming_it(
     assert "\n" not in message
 
 
-def test_a_right_to_left_override_in_a_player_id_reads_as_the_design_asks() -> None:
+def test_a_right_to_left_override_in_a_player_id_is_refused_naming_the_character() -> None:
     command = {"type": "register_player", "tournament": "t1", "player": "p\u202e1"}
     assert refusal(command) == (
         "register_player: player: must be printable (contains U+202E RIGHT-TO-LEFT OVERRIDE)"

@@ -1,4 +1,4 @@
-"""SWU limited events (swu-1.4 §2.3.2, swu-1.0 §2.3.2; issue 16): draft pods, the
+"""SWU limited events (swu-1.4 §2.3.2, swu-1.0 §2.3.2): draft pods, the
 deck-building phase, and Twin Suns refused; given events, when a command, then events."""
 
 from __future__ import annotations

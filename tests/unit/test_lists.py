@@ -1,4 +1,5 @@
-"""Submitting, locking and correcting lists, and when they are shown (issue 15)."""
+"""Submitting, locking and correcting lists, and when they are shown (never to an opponent
+before the rules allow)."""
 
 from __future__ import annotations
 

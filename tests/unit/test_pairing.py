@@ -1,428 +1,28 @@
-"""The Swiss pairing engine (``projections/pairing.py``) against the design's rules.
-
-DESIGN.md "Pairing engine" orders the constraints: 1 no rematch while a
-rematch-free pairing exists; 2 nobody a second bye while avoidable; 3 the bye
-to the lowest-ranked eligible player (random in round 1); 4 each score group
-pairs within itself except for at most one player moved down, unless rematches
-force more. RULES.md "Common to all five": a dropped player is never paired
-again; lcg-2.1d "Setzung" folds each score group (1v8, 2v7, ...) instead.
-
-The property tests drive random events through the real ``decide`` (``Given``
-with automatic ``pair_round``, seeds drawn by hypothesis) and judge every
-round with an oracle that shares no code with the engine: an exact
-backtracking search for a perfect matching of the rematch-free graph. It
-stays fast at every field size here: after r rounds a field of 2 * (r + 1) or
-more players always has a rematch-free pairing (everyone may still meet at
-least half the field; Dirac's theorem), found at the first try, and smaller
-fields are small.
+"""The Swiss pairing engine (``projections/pairing.py``) on worked examples: pairs kept
+apart in round 1, a refusal that names the players when every pairing is a rematch
+(never extra byes instead), the bye to the lowest-ranked player without one, the seed,
+engine and ruleset recorded, swu-1.0 pairing by win/loss ratio, pair-downs only where
+rematches force them (swu-1.4 §4.1.1), and lcg-2.1d "Setzung", which folds each score
+group (1v8, 2v7, ...) instead.
 """
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from commands.errors import RuleViolation, UnknownPlayer
 from ledger.events import RoundPaired
-from ledger.store import Recorded
-from projections.errors import NoValidPairing
-from projections.pairing import ENGINE, Entrant, Field, pair_field, pair_swiss
+from projections.pairing import ENGINE, Entrant, Field, pair_field
 from projections.standings import ruleset_of, standings
-from projections.state import TournamentState, evolve, fold
 from tests.builders import Given, create, drop, pair, register, report, start
-
-#: The whole file takes about 20 s on two cores; a failure's shrinking takes minutes.
-PAIRING_PROPERTIES = settings(
-    max_examples=200,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-#: Small fields are cheap and are where rematches bite: more of them.
-SMALL_FIELD_PROPERTIES = settings(PAIRING_PROPERTIES, max_examples=500)
-#: Largest field the pair-down check (e) searches exhaustively.
-EXACT_FIELD = 16
-
-Met = Mapping[str, Collection[str]]
-Pairs = tuple[tuple[str, str], ...]
-
-
-# -- the oracle: exact perfect matching over the rematch-free graph ------------------
-
-
-def pairable(players: Sequence[str], met: Met) -> bool:
-    """Whether all of ``players`` can be paired without a rematch (exact backtracking)."""
-    if len(players) % 2:
-        return False
-    index = {p: i for i, p in enumerate(players)}
-    allowed = [
-        sum(1 << index[q] for q in players if q != p and q not in met.get(p, ())) for p in players
-    ]
-
-    @cache
-    def complete(unpaired: int) -> bool:
-        if not unpaired:
-            return True
-        first = unpaired & -unpaired
-        rest = unpaired ^ first
-        partners = allowed[first.bit_length() - 1] & rest
-        while partners:
-            partner = partners & -partners
-            if complete(rest ^ partner):
-                return True
-            partners ^= partner
-        return False
-
-    return complete((1 << len(players)) - 1)
-
-
-def valid_byes(ranked: Sequence[str], had_bye: Collection[str], met: Met) -> list[str | None]:
-    """Every bye (None for an even field) leaving a rematch-free pairing, best first:
-    the lowest-ranked player without a bye first, players with one only after them."""
-    if len(ranked) % 2 == 0:
-        return [None] if pairable(ranked, met) else []
-    bottom_up = list(reversed(ranked))
-    order = [p for p in bottom_up if p not in had_bye] + [p for p in bottom_up if p in had_bye]
-    return [bye for bye in order if pairable([p for p in ranked if p != bye], met)]
-
-
-def completable_sending_one_down(
-    rest: Sequence[str], group: Sequence[str], lower: Collection[str], met: Met
-) -> bool:
-    """Whether ``rest`` can be paired without a rematch with at most one of ``group``
-    paired against a player of ``lower`` (try each member, or none, as the one)."""
-    for one in [None, *group]:
-        kept_up = {p: {*met.get(p, ())} for p in rest}
-        for p in group:
-            if p != one:
-                kept_up[p] |= set(lower)
-                for q in lower:
-                    kept_up[q].add(p)
-        if pairable(rest, kept_up):
-            return True
-    return False
-
-
-# -- random events, driven through decide ----------------------------------------------
-
-
-class Live(Given):
-    """``Given`` deciding on a state evolved event by event, as a long-running handler
-    would; the checks compare it with a fresh fold of the log."""
-
-    def __init__(self, *commands: dict[str, Any]) -> None:
-        self.live = TournamentState()
-        super().__init__(*commands)
-
-    @property
-    def state(self) -> TournamentState:
-        return self.live
-
-    def apply(self, command: dict[str, Any]) -> list[Any]:
-        known = len(self.log)
-        events = super().apply(command)
-        for recorded in self.log[known:]:
-            evolve(self.live, recorded)
-        return events
-
-
-@dataclass
-class Attempt:
-    """One automatic ``pair_round`` and what the oracle knew before it, from the log."""
-
-    eligible: list[str]
-    ranked: list[str]
-    score: dict[str, float]
-    met: dict[str, set[str]]
-    had_bye: set[str]
-    first_round: bool
-    seed: int
-    avoid: Pairs
-    prefix: list[Recorded]
-    event: Live
-    paired: RoundPaired | None = None
-    refused: RuleViolation | None = None
-
-
-@dataclass
-class Tracker:
-    """The test's own bookkeeping of who may play: registrations, drops, earlier rounds."""
-
-    registered: list[str] = field(default_factory=list)
-    dropped: set[str] = field(default_factory=set)
-    rounds: list[Pairs] = field(default_factory=list)
-    byes: set[str] = field(default_factory=set)
-
-    @property
-    def active(self) -> list[str]:
-        return [p for p in self.registered if p not in self.dropped]
-
-    def attempt(self, event: Live, seed: int, avoid: Pairs) -> Attempt:
-        rules = ruleset_of(event.state)
-        ranked = [s for s in standings(event.state) if s.player in self.active]
-        met: dict[str, set[str]] = {p: set() for p in self.registered}
-        for a, b in [*(match for played in self.rounds for match in played), *avoid]:
-            met[a].add(b)
-            met[b].add(a)
-        return Attempt(
-            eligible=self.active,
-            ranked=[s.player for s in ranked],
-            score={s.player: rules.pairing_score(s.scores) for s in ranked},
-            met=met,
-            had_bye=set(self.byes),
-            first_round=not self.rounds,
-            seed=seed,
-            avoid=avoid,
-            prefix=list(event.log),
-            event=event,
-        )
-
-    def record(self, paired: RoundPaired) -> None:
-        self.rounds.append(pairs_of(paired))
-        self.byes |= {t.players[0] for t in paired.pairings if len(t.players) == 1}
-
-
-#: Swiss results with wins, losses and draws (swu-1.0: double losses instead of draws).
-RESULTS: dict[str, list[dict[str, Any]]] = {
-    "swu-1.4": [
-        {"games": [2, 0], "draws": 0},
-        {"games": [2, 1], "draws": 0},
-        {"games": [0, 2], "draws": 0},
-        {"games": [1, 2], "draws": 1},
-        {"games": [1, 1], "draws": 1},
-        {"games": [0, 0], "draws": 1},
-        {"intentional_draw": True},
-    ],
-    "swu-1.0": [
-        {"games": [2, 0], "draws": 0},
-        {"games": [2, 1], "draws": 0},
-        {"games": [0, 2], "draws": 0},
-        {"games": [1, 2], "draws": 1},
-        {"games": [1, 1], "draws": 0},
-        {"double_loss": True},
-    ],
-}
-#: lcg-2.1d games by who won each: 6:0, 4:1, 3:3, 2:2, 1:4 or 0:6 in a match.
-LCG_GAMES = ("first", "second", "draw")
-
-
-def random_result(chance: random.Random, rules: str, players: tuple[str, ...]) -> dict[str, Any]:
-    if rules == "lcg-2.1d":
-        names = {"first": players[0], "second": players[1], "draw": "draw"}
-        return {"game_results": [names[chance.choice(LCG_GAMES)] for _ in range(2)]}
-    return chance.choice(RESULTS[rules])
-
-
-def draw_avoid(data: st.DataObject, players: list[str]) -> Pairs:
-    """A few pairs to keep apart in round 1 (design: ``avoid``), sometimes none."""
-    two = st.lists(st.sampled_from(players), min_size=2, max_size=2, unique=True)
-    pairs = st.lists(two.map(lambda p: (p[0], p[1])), max_size=3)
-    return tuple(data.draw(pairs, label="avoid"))
-
-
-#: An event's ruleset, players at round 1 and Swiss rounds.
-Shape = tuple[str, int, int]
-
-
-def shapes(largest: int) -> st.SearchStrategy[Shape]:
-    """Fields of 2 to ``largest`` players (odd and even) over 1 to 6 rounds."""
-    rulesets = st.sampled_from(["swu-1.4", "swu-1.0", "lcg-2.1d"])
-    return st.tuples(rulesets, st.integers(2, largest), st.integers(1, 6))
-
-
-def play_random_event(shape: Shape, data: st.DataObject, check: Callable[[Attempt], None]) -> None:
-    """Run a random event round by round; ``check`` judges every automatic pairing.
-
-    Random ruleset, field size (odd and even) and rounds; results with draws;
-    drops and late registrations between rounds; every round paired with a
-    seed drawn by hypothesis. A refused pairing ends the event.
-    """
-    rules, size, rounds = shape
-    chance = data.draw(st.randoms(use_true_random=True), label="results")
-    track = Tracker(registered=[f"p{n}" for n in range(1, size + 1)])
-    event = Live(create(ruleset=rules, rounds=rounds), *register(*track.registered))
-    for number in range(1, rounds + 1):
-        seed = data.draw(st.integers(0, 2**32), label=f"seed of round {number}")
-        avoid = draw_avoid(data, track.active) if number == 1 else ()
-        attempt = track.attempt(event, seed, avoid)
-        command: dict[str, Any] = {"type": "pair_round", "tournament": "t1", "seed": seed}
-        if avoid:
-            command["avoid"] = [list(p) for p in avoid]
-        try:
-            [paired] = event.apply(command)
-        except RuleViolation as refused:
-            attempt.refused = refused
-            check(attempt)
-            return
-        assert isinstance(paired, RoundPaired)
-        attempt.paired = paired
-        check(attempt)
-        track.record(paired)
-        play_round(chance, event, rules, paired)
-        between_rounds(data, event, track, number)
-
-
-def play_round(chance: random.Random, event: Live, rules: str, paired: RoundPaired) -> None:
-    event.apply(start())
-    for t in paired.pairings:
-        if len(t.players) == 2:
-            event.apply(report(paired.round, *t.players, **random_result(chance, rules, t.players)))
-
-
-def between_rounds(data: st.DataObject, event: Live, track: Tracker, number: int) -> None:
-    """Late registrations (playing from the next round) and drops, keeping two players."""
-    for n in range(data.draw(st.integers(0, 3), label="late entrants")):
-        player = f"late{number}.{n}"
-        event.apply(register(player)[0])
-        track.registered.append(player)
-    leaving = data.draw(
-        st.lists(st.sampled_from(track.active), max_size=2, unique=True), label="drops"
-    )
-    for player in leaving[: max(0, len(track.active) - 2)]:
-        event.apply({"type": "drop_player", "tournament": "t1", "player": player})
-        track.dropped.add(player)
-
-
-def pairs_of(paired: RoundPaired) -> Pairs:
-    return tuple((t.players[0], t.players[1]) for t in paired.pairings if len(t.players) == 2)
-
-
-def bye_of(paired: RoundPaired) -> str | None:
-    byes = [t.players[0] for t in paired.pairings if len(t.players) == 1]
-    assert len(byes) <= 1, f"more than one bye: {byes}"
-    return byes[0] if byes else None
-
-
-# -- (a) to (d), (g): a valid Swiss round --------------------------------------------
-
-
-def check_valid_swiss_round(a: Attempt) -> None:
-    possible = valid_byes(a.ranked, a.had_bye, a.met)
-    if a.paired is None:
-        assert len(a.eligible) < 2 or not possible, (
-            f"refused ({a.refused}) although a rematch-free pairing exists (bye {possible[0]})"
-        )
-        return
-    assert possible, "paired although no rematch-free pairing exists"
-    for x, y in pairs_of(a.paired):
-        assert y not in a.met[x], f"{x} v {y} is a rematch or an avoided pair"
-    listed = [p for t in a.paired.pairings for p in t.players]
-    assert sorted(listed) == sorted(a.eligible), "every eligible player exactly once"
-    if not a.first_round:
-        bye = bye_of(a.paired)
-        assert bye == possible[0], f"bye to {bye}, but {possible[0]} comes first"
-    check_table_numbers(a, a.paired)
-
-
-def check_table_numbers(a: Attempt, paired: RoundPaired) -> None:
-    """Table 1 holds the top-ranked player, tables count up by their better player's rank,
-    a bye has no table."""
-    rank = {p: n for n, p in enumerate(a.ranked)}
-    tables = [t for t in paired.pairings if len(t.players) == 2]
-    assert [t.table for t in tables] == list(range(1, len(tables) + 1))
-    assert all(t.table is None for t in paired.pairings if len(t.players) == 1)
-    best = [min(rank[p] for p in t.players) for t in tables]
-    assert best == sorted(best)
-    if tables:
-        top = next(p for p in a.ranked if p != bye_of(paired))
-        assert top in tables[0].players
-
-
-@PAIRING_PROPERTIES
-@given(shape=shapes(40), data=st.data())
-def test_every_automatic_round_avoids_rematches_and_second_byes_while_it_can(
-    shape: Shape, data: st.DataObject
-) -> None:
-    """(a) no rematch while a rematch-free pairing exists, refused only when none does;
-    (b), (c) the bye to the lowest-ranked player without one whenever the rest can be
-    paired, a second bye only when unavoidable; (d) every eligible player once, dropped
-    players never, late entrants from the next round; (g) table numbers."""
-    play_random_event(shape, data, check_valid_swiss_round)
-
-
-# -- (e): pair-downs -------------------------------------------------------------------
-
-
-def check_pair_downs(a: Attempt) -> None:
-    """A score group sends more than one player down only when rematches force it.
-
-    Groups come from the standings before pairing (the bye left out). The
-    rules pair top down (swu-1.4 and swu-1.0 §4.1.1: the group with the best
-    record first, then the next), so the pairs of every player from a higher group,
-    including the players moved down into this group or past it, are taken as
-    decided; the group may send two or more down only if no rematch-free
-    pairing of everyone else sends at most one. (That the group could pair
-    itself is not enough: the players below it may have met each other, and
-    then someone has to come down to them.)
-    """
-    if a.paired is None or a.first_round or len(a.eligible) > EXACT_FIELD:
-        return
-    score = a.score
-    opponent = {x: y for p, q in pairs_of(a.paired) for x, y in ((p, q), (q, p))}
-    for level in sorted({score[p] for p in opponent}, reverse=True):
-        group = [p for p in a.ranked if p in opponent and score[p] == level]
-        down = [p for p in group if score[opponent[p]] < level]
-        if len(down) <= 1:
-            continue
-        decided = {p for p, q in opponent.items() if max(score[p], score[q]) > level}
-        rest = [p for p in opponent if p not in decided]
-        free = [p for p in group if p not in decided]
-        lower = [p for p in rest if score[p] < level]
-        assert not completable_sending_one_down(rest, free, lower, a.met), (
-            f"score group {level} sends {down} down although a rematch-free pairing "
-            "sends at most one"
-        )
-
-
-@SMALL_FIELD_PROPERTIES
-@given(shape=shapes(EXACT_FIELD), data=st.data())
-def test_score_groups_send_down_one_player_unless_rematches_force_more(
-    shape: Shape, data: st.DataObject
-) -> None:
-    play_random_event(shape, data, check_pair_downs)
-
-
-# -- (f): a pure function of the log prefix and the seed ------------------------------
-
-
-def check_pure_function(a: Attempt) -> None:
-    """``decide`` paired from the incremental state; a fresh fold of the same log prefix
-    with the same seed gives the same tables (or the same refusal), again and again,
-    without changing the state; a fresh fold of the whole log equals the incremental state.
-    """
-    fresh = fold(a.prefix)
-    if a.paired is None:
-        with pytest.raises(NoValidPairing) as again:
-            pair_swiss(fresh, a.seed, a.avoid)
-        assert str(again.value) == str(a.refused)
-    else:
-        assert (a.paired.seed, a.paired.engine, a.paired.avoid) == (a.seed, ENGINE, a.avoid)
-        first = pair_swiss(fresh, a.seed, a.avoid)
-        assert first == pair_swiss(fresh, a.seed, a.avoid) == a.paired.pairings
-    assert fresh == fold(a.prefix)
-    assert fold(a.event.log) == a.event.live
-
-
-@PAIRING_PROPERTIES
-@given(shape=shapes(40), data=st.data())
-def test_pairing_is_a_pure_function_of_log_prefix_and_seed(
-    shape: Shape, data: st.DataObject
-) -> None:
-    play_random_event(shape, data, check_pure_function)
-
-
-# -- examples --------------------------------------------------------------------------
+from tests.unit.random_events import pairs_of
 
 
 def auto(seed: int | None = None, **fields: Any) -> dict[str, Any]:
-    """An automatic ``pair_round`` (design: Command contract)."""
+    """An automatic ``pair_round``: the engine picks the tables, repeatably for a ``seed``."""
     command: dict[str, Any] = {"type": "pair_round", "tournament": "t1", **fields}
     if seed is not None:
         command["seed"] = seed
@@ -480,7 +80,8 @@ def round_robin(*players: str, rounds: int = 4) -> Given:
 
 
 def test_pair_round_is_refused_naming_players_when_every_pairing_is_a_rematch() -> None:
-    """Design, Pairing engine: with no valid pairing the command fails and explains."""
+    """With no valid pairing the command fails and names players it cannot pair, so the
+    organizer knows whom to pair by hand."""
     given = round_robin("p1", "p2", "p3", "p4")
     with pytest.raises(RuleViolation, match=r"swu-1\.4 §4\.1\.1") as refused:
         given.when(auto(3))
@@ -491,7 +92,7 @@ def test_pair_round_is_refused_naming_players_when_every_pairing_is_a_rematch() 
 
 
 def test_odd_field_that_has_met_and_had_every_bye_is_refused_not_given_extra_byes() -> None:
-    """Design, Pairing engine: it never silently hands out extra byes."""
+    """The engine never silently hands out extra byes: that is the organizer's call."""
     given = Given(create(rounds=4), *register("p1", "p2", "p3"))
     for number, (a, b, bye) in enumerate(
         [("p1", "p2", "p3"), ("p1", "p3", "p2"), ("p2", "p3", "p1")], start=1

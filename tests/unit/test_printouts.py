@@ -1,4 +1,4 @@
-"""The printouts (issue 14, Printouts): pairings for the wall, standings, match slips and
+"""The printouts: pairings for the wall, standings, match slips and
 the bracket, rendered from the read side (commands/reads/paper.py, commands/pages/printouts.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Reading results exports and turning them into the contract's commands (issue 14),
+"""Reading results exports and turning them into the contract's commands,
 without a store: the order of the commands, what the CSV's player columns mean, and
 one-line errors for files that cannot be read."""
 

@@ -1,6 +1,6 @@
-"""Elimination rounds by the names people call them (issue 13: "Readable at 80 columns"):
-the pure naming of bracket slots, and the bracket read model's names, seeds, results
-and champion (never in the contract's JSON)."""
+"""Elimination rounds by the names people call them (quarterfinal, semifinal, final, so an
+80-column terminal reads like the room talks): the pure naming of bracket slots, and the
+bracket read model's names, seeds, results and champion (never in the contract's JSON)."""
 
 from __future__ import annotations
 

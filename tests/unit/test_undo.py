@@ -1,6 +1,7 @@
-"""Honest mistakes undone by new events (design: Events; issue 13), disputes recorded in
-the official decision (design: Who acts), no-shows (design: Command contract) and the
-cut as a line (swu-1.4 §5.8 after the cut), in given/when/then form."""
+"""Honest mistakes undone by new events (the log is never edited, so the mistake and its
+undo both stay visible), disputes recorded in the official decision (an official's
+report decides), no-shows and the cut as a line (swu-1.4 §5.8 after the cut), in
+given/when/then form."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from projections.rulesets import ruleset
 from projections.standings import standings
 from tests.builders import Given, create, pair, register, report, start
 from tests.plain_views import status_view
-from tests.unit.test_discipline import AT, T, drop, then
+from tests.unit.discipline_steps import AT, T, drop, then
 
 REASON = "dropped the wrong player"
 
@@ -279,7 +280,7 @@ def cut_after_round_1() -> Given:
 
 
 def test_from_the_cut_on_a_swiss_correction_needs_a_reason_and_the_cut_stands() -> None:
-    """swu-1.4 §5.8 and the design: the cut is a line, even before elimination is paired."""
+    """swu-1.4 §5.8: the cut is a line, even before elimination is paired."""
     given = cut_after_round_1()
     correct = {"type": "correct_result", "tournament": T, "round": 1, "players": ["p1", "p2"],
                "result": {"games": [0, 2], "draws": 0}}  # fmt: skip

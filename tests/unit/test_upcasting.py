@@ -1,4 +1,4 @@
-"""Events evolve by versions and upcasters; old logs still verify, fold and import (issue 11).
+"""Events evolve by versions and upcasters; old logs still verify, fold and import.
 
 The test defines a version 2 of ``player_dropped`` (a new required field,
 derived from version 1 by an upcaster) the way a later release would, and

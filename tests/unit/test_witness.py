@@ -1,4 +1,4 @@
-"""Printed heads as witnesses (issue 14): a truncated or consistently re-hashed log
+"""Printed heads as witnesses: a truncated or consistently re-hashed log
 passes the chain check and fails the witness printed before it was changed."""
 
 from __future__ import annotations

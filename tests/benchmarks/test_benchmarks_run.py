@@ -1,0 +1,75 @@
+"""Every benchmark runs: each ``bench_*.py`` at its small size (``--small``), in a process
+of its own as ``make bench`` runs it at full size, so that none breaks unnoticed between
+two full runs. A benchmark prints its figure and, from the same run, the baseline the
+figure is read against; both lines must be there. A smoke run's numbers mean nothing
+and are not checked. With ``TLEDGER_TEST_POSTGRES`` set, the benchmarks that measure
+PostgreSQL too run on it."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent
+NUMBER = r"[\d.]+"
+#: per benchmark, the line of its figure and the line of its baseline (patterns)
+PRINTS = {
+    "bench_cli_startup.py": (
+        rf"^tledger status \(27 events\) +median {NUMBER} s",
+        rf"^baseline: python -c pass +median {NUMBER} s",
+    ),
+    "bench_commands.py": (
+        rf"^sqlite: ratio {NUMBER}x",
+        rf"^sqlite: +\d+ events: {NUMBER} ms per command",
+    ),
+    "bench_http_load.py": (
+        rf"^sustained, .*: \d+ commands appended in {NUMBER} s = \d+ commands/s",
+        r"^raw single-row INSERT\+COMMIT: \d+ rows/s",
+    ),
+    "bench_pairing.py": (
+        rf"players, \d+ rounds: max {NUMBER} s",
+        rf"players, baseline: standings alone max {NUMBER} s",
+    ),
+    "bench_public_page.py": (
+        r"^public page \(gzip\), \d+ clients: [1-9]\d* answered",
+        r"^healthz, \d+ clients: [1-9]\d* answered",
+    ),
+    "bench_read_load.py": (
+        r"^standings, \d+ clients: [1-9]\d* answered",
+        r"^healthz, \d+ clients: [1-9]\d* answered",
+    ),
+    "bench_replay.py": (
+        rf"replay: load\+parse\+fold {NUMBER} s",
+        rf"unchecked load\+parse\+fold \(plain sqlite3, loads, fold\) {NUMBER} s",
+    ),
+    "bench_scoped_streams.py": (
+        r"^commands, \d+ streams: [1-9]\d* answered",
+        r"^commands, no stream: [1-9]\d* answered",
+    ),
+    "bench_standings.py": (
+        rf"fold \+ standings {NUMBER} s",
+        rf"^baseline: parse stored bytes \(\d+ events\): {NUMBER} s",
+    ),
+    "bench_stream_fanout.py": (
+        r"^delivery, send to arrival: [1-9]\d* of \d+ arrived",
+        r"^commands, no subscriber: [1-9]\d* answered",
+    ),
+}
+
+
+def test_every_benchmark_is_smoke_run() -> None:
+    assert sorted(p.name for p in BENCHMARKS.glob("bench_*.py")) == sorted(PRINTS)
+
+
+@pytest.mark.parametrize("name", sorted(PRINTS))
+def test_the_benchmark_runs_small_and_prints_its_figure_and_its_baseline(name: str) -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / name), "--small"],
+                          capture_output=True, text=True, timeout=180)  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    figure, baseline = PRINTS[name]
+    assert re.search(figure, done.stdout, re.M), done.stdout
+    assert re.search(baseline, done.stdout, re.M), done.stdout
