@@ -24,6 +24,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
+from commands.reads.views import json_of, pairings
 from ledger.chain import GENESIS, seal, verify_stored
 from ledger.events import loads
 from ledger.eventsourced import stream_id
@@ -32,7 +33,6 @@ from ledger.url import open_store
 from projections.standings import standings
 from projections.state import TournamentState, fold
 from replay.rebuild import gc_paused, rebuild
-from tests.plain_views import pairings_view
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_standings import PLAYERS, ROUNDS, build
@@ -78,7 +78,7 @@ def main() -> None:
             checked_runs.append(folded)
             with gc_paused():
                 rows_out = standings(state)
-                view = pairings_view(state)
+                view = json_of(pairings(state))
             total = time.perf_counter() - started
             print(f"run {attempt + 1}: plain sqlite3 read {len(rows)} rows {raw:.3f} s; replay: "
                   f"load+parse+fold {folded:.3f} s, +standings and pairings {total:.3f} s "
