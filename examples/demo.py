@@ -64,7 +64,7 @@ def main() -> None:
         tledger(store, "apply", "-", stdin=command_lines(reports))
     print(tledger(store, "standings", "demo"))
     print(tledger(store, "verify", "demo"))
-    print("The same event in a browser (the organizer's console, issue 17):")
+    print("The same event in a browser (the organizer's console):")
     print(f"  .venv/bin/tledger token create --role organizer --store {store}")
     print(f"  .venv/bin/tledger serve --store {store}")
     print("  then open http://127.0.0.1:8000/console and paste the token")
