@@ -10,6 +10,7 @@ member as it was, so a consumer that reads ids reads the same data.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from commands.errors import InvalidCommand, UnknownTournament
@@ -20,7 +21,7 @@ from projections.rulesets import ruleset
 from projections.state import TournamentState
 from replay import diff as diffs
 from replay import explain as explains
-from replay.points import resolve_point
+from replay.points import known_at, load_prefix, parse_point
 
 
 def diff_view(
@@ -33,13 +34,15 @@ def diff_view(
 
 def diff_between(store: Store, tournament: str, a: str, b: str) -> dict[str, Any]:
     """``diff_view`` between two points (each a seq or a UTC time), A before B, with the
-    registry's names (teams named with their members)."""
+    registry's names (teams named with their members). Only B's prefix is read, so a log
+    damaged after B still compares, as ``tledger replay --until`` reads it."""
     from projections.state import fold
 
-    events = store.load(tournament)
+    events = load_prefix(store, tournament, b)
     if not events:
         raise UnknownTournament(tournament)
-    start, end = resolve_point(events, a), resolve_point(events, b)
+    parsed, end = parse_point(a), len(events)
+    start = known_at(events, parsed) if isinstance(parsed, datetime) else parsed
     if start >= end:
         raise InvalidCommand(f"diff: A (seq {start}) must come before B (seq {end})")
     names = registered_names(store.players(tournament), fold(events).teams)

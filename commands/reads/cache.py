@@ -7,7 +7,9 @@ the process's kept fold (``commands.folds``, which the handler decides against t
 which first loads whatever any process appended since, so an entry of an older seq is
 never served: a read after a write shows the write. A past point (``as_of``) never
 changes: its entries are kept in a bounded LRU and computed from only the prefix they
-need. Log pages are ranges of immutable events and are kept the same way; the token
+need; it is served even when the log is damaged after it, as ``tledger replay --until N``
+is (``before_damage``), while a read at or past the damage answers the integrity error.
+Log pages are ranges of immutable events and are kept the same way; the token
 labels they join are fixed when a token is made, before any event it acts in.
 
 Names are not in the log, and ``tledger forget`` erases one without appending an
@@ -44,6 +46,7 @@ from commands.reads.query import Query as Query
 from commands.reads.query import StateView as StateView
 from commands.reads.slipmatch import match_slip
 from commands.reads.token_list import actor_labels
+from ledger.errors import ChainBroken, ListDamaged
 from ledger.events import TournamentCreated
 from ledger.store import ListEntry, Recorded
 from projections.state import TournamentState, fold
@@ -53,6 +56,8 @@ from replay.rebuild import gc_paused
 #: entries of the tournaments' current seqs (queries: views, rounds, players), kept apart
 #: from the past points so that reads of the past never evict what everyone reads now
 FRESH_ENTRIES = 1024
+#: a damaged, missing or out-of-place event, or a list that no longer matches its event
+INTEGRITY = (ChainBroken, ListDamaged)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +107,44 @@ class ReadSide:
         """The read model now, or as known at ``as_of`` (a seq or a UTC time)."""
         if as_of is None and isinstance(query, Query):
             return self.folds.read(tournament, lambda s: self._fresh_entry(tournament, query, s))
-        seq, roster = self.folds.read(tournament, lambda s: self._now(tournament, s))
+        try:
+            seq, roster = self.folds.read(tournament, lambda s: self._now(tournament, s))
+        except INTEGRITY as damage:
+            if as_of is None:
+                raise
+            return self._before_damage(tournament, query, as_of, damage)
         point, prefix = (seq, None) if as_of is None else self._point(tournament, as_of, seq)
         if isinstance(query, LogQuery):
             return self._log(tournament, query, point)
         return self._past_entry(tournament, query, point, roster, prefix)
+
+    def _before_damage(self, tournament: str, query: Query | LogQuery, as_of: str,
+                       damage: ChainBroken | ListDamaged) -> Entry:  # fmt: skip
+        """A point before the first damaged seq from its prefix alone, each event checked as
+        it loads (``tledger replay --until N``); at or past the damage, the damage."""
+        parsed = parse_point(as_of)
+        if isinstance(parsed, int):
+            if parsed >= damage.seq:
+                raise damage
+            events = self.store.load(tournament, until=parsed)
+        else:
+            events = load_until(self.store, tournament, parsed)
+        point = len(events)
+        if isinstance(query, LogQuery):
+            return self._log(tournament, query, point)
+        state = fold(events)
+        names = views.registered_names(self.store.players(tournament), state.teams)
+        digest = hashlib.sha1(orjson.dumps(sorted(names.items()))).hexdigest()[:12]
+        return self._past_entry(tournament, query, point, Roster(names, digest, point, 0.0),
+                                events)  # fmt: skip
+
+    def damage(self, tournament: str) -> ChainBroken | ListDamaged | None:
+        """The integrity error a read of the tournament answers now (None: its log holds)."""
+        try:
+            self.folds.read(tournament, lambda s: s.seq)
+        except INTEGRITY as found:
+            return found
+        return None
 
     def current(self, tournament: str, queries: Sequence[Query], now: datetime | None = None
                 ) -> list[Entry]:  # fmt: skip

@@ -1,4 +1,5 @@
-"""The application: errors as one-line JSON, the routers, limits, the access log, and an
+"""The application: errors as one-line JSON on the API and as pages on the faces people
+read (``face_of`` decides by the route), the routers, limits, the access log, and an
 OpenAPI document that says what integrators need (the bearer scheme, every answer).
 
 Statuses: 200; 400 malformed JSON; 413 an oversized body; 422 a body that does
@@ -12,22 +13,30 @@ same PostgreSQL database are kept consistent by the store's expected-version che
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Literal
 
 import orjson
 from fastapi import FastAPI, HTTPException, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from commands.api import events, hub, public, reads, slips, static, writes
 from commands.api.access import AccessLog, Emit
 from commands.api.limits import RateLimiter, Settings
 from commands.console import routes as console
+from commands.console.failures import failure_page as console_failure
+from commands.console.session import PATH
 from commands.errors import CommandError
 from commands.handler import Handler
+from commands.pages.failures import Failure, failure_page, kind_of
+from commands.pages.policy import PAGE_HEADERS
+from commands.pages.slip_report import language
 from commands.roles import Forbidden
-from ledger.errors import LedgerError
+from ledger.errors import ChainBroken, LedgerError, ListDamaged
 from ledger.events import event_schema
 from projections.errors import ProjectionError
 from replay.errors import ReplayError
@@ -105,29 +114,72 @@ def secure(operation: dict[str, Any]) -> None:
         del operation["parameters"]
 
 
+#: which face a request belongs to, by its route: the console, the players' pages (the
+#: public page, the projector's clock, the slip page), or the JSON API (everything else)
+Face = Literal["api", "console", "players"]
+
+
+def face_of(path: str) -> Face:
+    """The face of ``path``: decided by the route, never by what the client accepts."""
+    if path == PATH or (path.startswith(f"{PATH}/") and not path.startswith(f"{PATH}/static/")):
+        return "console"
+    if path == "/s" or path.startswith(("/s/", "/t/")):
+        return "players"
+    return "api"
+
+
+def failed(request: Request, status: int, message: str, exc: Exception,
+           headers: Mapping[str, str] | None = None) -> Response:  # fmt: skip
+    """The error's answer on the request's face: the API's one-line JSON (unchanged: the
+    contract is public), or a page in the face's style and language with the same status;
+    a damaged log's page names its seq."""
+    face = face_of(request.url.path)
+    if face == "api":
+        return JSONResponse({"error": message}, status_code=status, headers=headers)
+    damaged = exc if isinstance(exc, ChainBroken | ListDamaged) else None
+    failure = Failure(status, kind_of(status, damaged is not None), message.splitlines()[0],
+                      damaged.tournament if damaged else None, damaged.seq if damaged else None,
+                      (headers or {}).get("Retry-After"))  # fmt: skip
+    if face == "console":
+        return console_failure(request, failure, dict(headers or {}))
+    lang = language(request.query_params.get("lang"), request.headers.get("accept-language"))
+    return HTMLResponse(
+        failure_page(failure, lang),
+        status_code=status,
+        headers={**PAGE_HEADERS, "Cache-Control": "no-store", **(headers or {})},
+    )
+
+
 def install_errors(app: FastAPI) -> None:
-    """Every error answer is ``{"error": "..."}`` with its documented status."""
+    """Every error answer of the API is ``{"error": "..."}`` with its documented status;
+    on the console and the players' pages it is a page with the same status (``failed``)."""
 
     def answer(status: int) -> Any:
-        async def handle(request: Request, exc: Exception) -> JSONResponse:
-            return JSONResponse({"error": str(exc)}, status_code=status)
+        async def handle(request: Request, exc: Exception) -> Response:
+            return failed(request, status, str(exc), exc)
 
         return handle
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code,
-                            headers=exc.headers)  # fmt: skip
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        return failed(request, exc.status_code, str(exc.detail), exc, exc.headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def no_route(request: Request, exc: StarletteHTTPException) -> Response:
+        """No route or method here: the API's answer stays FastAPI's own."""
+        if face_of(request.url.path) == "api":
+            return await http_exception_handler(request, exc)
+        return failed(request, exc.status_code, str(exc.detail), exc, exc.headers)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
-        return JSONResponse({"error": f"{where}: {err['msg']}"}, status_code=422)
+        return failed(request, 422, f"{where}: {err['msg']}", exc)
 
     @app.exception_handler(CommandError)
-    async def command_error(request: Request, exc: CommandError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=exc.http_status)
+    async def command_error(request: Request, exc: CommandError) -> Response:
+        return failed(request, exc.http_status, str(exc), exc)
 
     app.add_exception_handler(LedgerError, answer(503))
     app.add_exception_handler(Forbidden, answer(403))
