@@ -6,7 +6,10 @@ Each part renders a read model that the CLI renders too: the read side's models 
 ``as_of`` (``tledger replay``), ``commands.reads.audit.diff_between`` (``tledger diff``),
 the ``explain`` model (``tledger explain``) and ``commands.reads.verification.verified``
 (``tledger verify``). Verification reads and re-derives the whole log, so it runs in a
-worker thread; nothing here is an action, so a reader may use all of it.
+worker thread; nothing here is an action, so a reader may use all of it. On a damaged log the page
+still answers: it names the damage, each part reads what lies before it (a point
+before the damaged seq, as ``tledger replay --until``) or says that it cannot, and
+Verify names what is wrong.
 """
 
 from __future__ import annotations
@@ -18,15 +21,16 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from commands.api.deps import handler_of
-from commands.console.reading import model
+from commands.console.reading import model, players_read
 from commands.console.respond import form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
 from commands.pages.isolation import said
 from commands.reads.audit import diff_between
 from commands.reads.auditmodels import Explained
+from commands.reads.cache import INTEGRITY
 from commands.reads.cache import Query as ReadQuery
-from commands.reads.models import Bracket, Pairings, Players, Standings, Status
+from commands.reads.models import Bracket, Pairings, Standings, Status
 from commands.reads.verification import verified
 from projections.errors import ProjectionError
 from replay.errors import ReplayError
@@ -35,7 +39,7 @@ from replay.witness import parse_witnesses
 router = APIRouter(prefix=PATH, include_in_schema=False)
 Point = Annotated[str, Query(max_length=64)]
 #: what a part of the page may answer instead of its model: one line, shown in its place
-REFUSALS = (CommandError, ProjectionError, ReplayError)
+REFUSALS = (CommandError, ProjectionError, ReplayError, *INTEGRITY)
 
 
 @router.get("/t/{tournament}/audit")
@@ -71,9 +75,10 @@ async def verify_page(request: Request, tournament: str, caller: ConsoleCaller) 
 async def audit_context(request: Request, tournament: str, as_of: str, a: str, b: str,
                         explain: str) -> dict[str, Any]:  # fmt: skip
     """Every part the query asks for, each with its model or the one line it answered."""
-    players = await model(request, tournament, ReadQuery("players"), Players)
+    players, damage = await players_read(request, tournament)
     context: dict[str, Any] = {
-        "tournament": tournament, "players": players.players, "as_of": as_of, "a": a, "b": b,
+        "tournament": tournament, "players": players.players, "damage": damage,
+        "as_of": as_of, "a": a, "b": b,
         "explain": explain, "said": said, "past": None, "diff": None,
         "explained": None, "verified": None, "witness_text": "", "verify_error": "",
         "errors": {},

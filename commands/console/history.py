@@ -2,7 +2,8 @@
 (and the label of the token that acted), type, what it says in one line and its reason;
 filtered as ``tledger log --type --player --round`` and ``GET
 /tournaments/{t}/log`` filter (``commands.reads.logfilter``), a page of ``LOG_PAGE`` events
-at a time. Each seq links to the tournament as known at that point."""
+at a time. Each seq links to the tournament as known at that point. On a damaged log the history
+shows every event before the damaged seq and names the damage after them."""
 
 from __future__ import annotations
 
@@ -12,16 +13,15 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from commands.console.reading import model
+from commands.console.reading import model, players_read
 from commands.console.respond import page, whole_number
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
 from commands.pages.isolation import isolated_names
 from commands.reads.cache import LOG_PAGE, LogQuery
-from commands.reads.cache import Query as ReadQuery
 from commands.reads.eventtext import event_detail
 from commands.reads.logfilter import EVENT_TYPES, LogFilter, event_types
-from commands.reads.models import LogPage, Players
+from commands.reads.models import LogPage
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
 #: fields shown in columns of their own, not in the one-line summary
@@ -36,23 +36,24 @@ async def history_page(
     round: Annotated[str, Query(max_length=6)] = "",
     after: Annotated[int, Query(ge=0)] = 0,
 ) -> Response:  # fmt: skip
-    players = await model(request, tournament, ReadQuery("players"), Players)
+    players, damage = await players_read(request, tournament)
     names = {p.player: p.name for p in players.players}
+    point = None if damage is None else str(max(damage.seq - 1, 0))
     error = ""
     try:
         keep = LogFilter(types=event_types([type]) if type else (), player=player or None,
                          round=whole_number(round))  # fmt: skip
-        log = await model(request, tournament, LogQuery(after, LOG_PAGE, keep), LogPage)
+        log = await model(request, tournament, LogQuery(after, LOG_PAGE, keep), LogPage, point)
     except CommandError as exc:
         error, keep = str(exc), LogFilter()
-        log = await model(request, tournament, LogQuery(after, LOG_PAGE, keep), LogPage)
+        log = await model(request, tournament, LogQuery(after, LOG_PAGE, keep), LogPage, point)
     rows = [row_of(e.seq, e.type, e.actor_label, e.model_extra or {}, names) for e in log.events]
     filters = {"type": type, "player": player, "round": round}
     more = (f"?{urlencode({**filters, 'after': log.next_after_seq})}"
             if log.next_after_seq is not None else "")  # fmt: skip
     return page(request, caller, "audit_history.html.j2", tournament=tournament, rows=rows,
                 filters=filters, types=EVENT_TYPES, players=players.players, more=more,
-                after=after, page_error=error)  # fmt: skip
+                after=after, page_error=error, damage=damage)  # fmt: skip
 
 
 def row_of(seq: int, kind: str, label: str | None, fields: dict[str, Any],

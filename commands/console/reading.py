@@ -22,10 +22,11 @@ from commands.console.respond import one_line
 from commands.errors import CommandError
 from commands.handler import BatchRefused, Outcome
 from commands.models import Command
-from commands.reads.cache import LogQuery, Query
-from commands.reads.models import ReadModel
+from commands.reads.cache import INTEGRITY, LogQuery, Query
+from commands.reads.models import Players, ReadModel
 from commands.reads.views import registered_names
 from commands.roles import SENDERS, Forbidden, Principal
+from ledger.errors import ChainBroken, ListDamaged
 from projections.errors import ProjectionError
 from projections.state import TournamentState
 from replay.errors import ReplayError
@@ -108,3 +109,18 @@ def may(caller: Principal) -> Callable[[str], bool]:
         return caller.token.role in roles.get(kind, frozenset())
 
     return allowed
+
+
+async def players_read(request: Request, tournament: str
+                       ) -> tuple[Players, ChainBroken | ListDamaged | None]:  # fmt: skip
+    """The players now, and no damage; or, on a damaged log, the players as known at the
+    seq before the damage and the damage itself, so that the auditors' pages still read
+    the intact part of the log and show where it breaks."""
+    try:
+        return await model(request, tournament, Query("players"), Players), None
+    except INTEGRITY as damage:
+        before = str(max(damage.seq - 1, 0))
+        try:
+            return await model(request, tournament, Query("players"), Players, before), damage
+        except CommandError:  # nothing before the damage: no tournament to name players of
+            return Players(tournament=tournament, seq=0, head="", players=[]), damage

@@ -52,6 +52,7 @@ from commands.console.session import (
     sign_ins_of,
 )
 from commands.pages.assets import find
+from commands.reads.models import TournamentSummary
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
 ROUTERS: tuple[APIRouter, ...] = (router, dashboard.router)
@@ -120,11 +121,19 @@ async def logout(request: Request) -> Response:
 
 @router.get("")
 async def home(request: Request, caller: ConsoleCaller) -> Response:
-    """The tournaments this token may see, newest first, and the way to a new one."""
+    """The tournaments this token may see, newest first, and the way to a new one; each
+    whose log is damaged marked with the damaged seq (every log brought up to date and
+    checked as a read of it would be, in a worker thread)."""
     side = await read_side(request)
-    listed = await asyncio.to_thread(side.tournaments, caller.token.tournament)
-    newest = sorted(listed.tournaments, key=lambda t: t.created_at, reverse=True)
-    return page(request, caller, "home.html.j2", tournaments=newest)
+
+    def listed() -> tuple[list[TournamentSummary], dict[str, int]]:
+        found = side.tournaments(caller.token.tournament).tournaments
+        damage = {t.tournament: side.damage(t.tournament) for t in found}
+        newest = sorted(found, key=lambda t: t.created_at, reverse=True)
+        return newest, {t: d.seq for t, d in damage.items() if d is not None}
+
+    newest, damaged = await asyncio.to_thread(listed)
+    return page(request, caller, "home.html.j2", tournaments=newest, damaged=damaged)
 
 
 @router.api_route("/static/{name}", methods=["GET", "HEAD"])
