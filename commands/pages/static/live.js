@@ -47,7 +47,7 @@
     var headers = whole && etag ? { "If-None-Match": etag } : {};
     return fetch(contentUrl, { headers: headers, cache: "no-store", credentials: "omit" })
       .then(function (answer) {
-        if (answer.status === 404) { location.reload(); return; }
+        if (answer.status === 404 || answer.status === 503) { location.reload(); return; }
         if (answer.status !== 200) { return; }
         var tag = answer.headers.get("ETag");
         return answer.text().then(function (html) {

@@ -1,0 +1,221 @@
+"""Failures people can read: on a damaged copy of a store, every HTML face (the console
+and its printouts, the public page, the projector's clock, the slip page) answers a page
+of its own style and language that names the damaged seq and the way out, with the
+status the API gives (503), while the JSON API keeps its one-line JSON; the console
+marks the event on its home list and its audit pages still read the log up to the
+damage; a read ``as_of`` a seq before the damage is served, one at or past it is not.
+Against a real ``tledger serve``; the limits' 429 pages in process (FastAPI's
+TestClient, the limits set low)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from commands.api.limits import Settings
+from commands.tokens import create_token
+from commands.web import create_app
+from commands.web.app import face_of
+from ledger.url import open_store
+from tests.e2e.test_damaged_store import flip
+from tests.e2e.test_http import served
+from tests.e2e.test_slip_report import WON, Event, make_event, post
+
+DAMAGED = 6  # of 7: created, four players, round 1 paired (the damaged event), started
+
+
+@dataclass
+class Venue:
+    """A store with an intact event and a damaged copy's event, served."""
+
+    url: str
+    base: str
+    damaged: Event
+    intact: Event
+    secret: str
+
+    def console(self) -> httpx.Client:
+        return httpx.Client(base_url=self.base, cookies={"tledger_console": self.secret},
+                            timeout=30)  # fmt: skip
+
+    def api(self) -> httpx.Client:
+        headers = {"Authorization": f"Bearer {self.secret}"}
+        return httpx.Client(base_url=self.base, headers=headers, timeout=30)
+
+    def players(self) -> httpx.Client:
+        return httpx.Client(base_url=self.base, timeout=30)
+
+
+@pytest.fixture(scope="module")
+def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Venue]:
+    url = f"sqlite:///{tmp_path_factory.mktemp('failures') / 'venue.sqlite3'}"
+    damaged, intact = make_event(url), make_event(url)
+    flip(url, damaged.id, DAMAGED)
+    secret = create_token(open_store(url), "organizer", None, None)
+    with served(url) as base:
+        yield Venue(url, base, damaged, intact, secret)
+
+
+def integrity_page(answer: httpx.Response, tournament: str) -> str:
+    """The page's text, after checking that it is an HTML integrity page naming the seq."""
+    assert answer.status_code == 503, (answer.request.url, answer.text[:300])
+    assert answer.headers["content-type"].startswith("text/html"), answer.request.url
+    text = answer.text
+    assert text.startswith("<!doctype html>") and '{"error"' not in text
+    assert f"seq {DAMAGED}" in text.lower(), answer.request.url
+    assert f"tledger replay {tournament} --until {DAMAGED - 1}" in text
+    assert f'href="/console/t/{tournament}/audit#verify"' in text
+    return text
+
+
+def test_every_console_page_answers_a_damaged_log_with_the_console_s_page(venue: Venue) -> None:
+    t = venue.damaged.id
+    with venue.console() as console:
+        for path in ("", "/players", "/round", "/results", "/judge", "/print/pairings",
+                     "/print/standings"):  # fmt: skip
+            text = integrity_page(console.get(f"/console/t/{t}{path}"), t)
+            assert "tledger console" in text and "What to do" in text
+            assert "Restore the store from a backup" in text
+            assert f'href="/console/t/{t}/audit?as_of={DAMAGED - 1}"' in text
+
+
+def test_the_public_page_the_projector_and_the_slip_page_answer_a_players_page(
+    venue: Venue,
+) -> None:
+    t, code = venue.damaged.id, venue.damaged.codes["p1"]
+    before = len(open_store(venue.url).load_raw(t))
+    with venue.players() as players:
+        for path in (f"/t/{t}", f"/t/{t}/content", f"/t/{t}/clock", f"/t/{t}/clock/content",
+                     f"/s/{code}"):  # fmt: skip
+            text = integrity_page(players.get(path), t)
+            assert "The results record of this event is damaged" in text
+            assert 'http-equiv="refresh"' in text and "/static/failure.css" in text
+        text = integrity_page(players.get(f"/t/{t}", params={"lang": "de"}), t)
+        assert "Beschädigt bei Seq 6" in text and '<html lang="de">' in text
+        german = {"Accept-Language": "de-DE,de;q=0.9"}
+        assert "beschädigt" in integrity_page(players.get(f"/s/{code}", headers=german), t)
+        integrity_page(post(players, code, **WON), t)
+    assert len(open_store(venue.url).load_raw(t)) == before, "nothing appended"
+
+
+def test_the_api_keeps_its_json_errors(venue: Venue) -> None:
+    t = venue.damaged.id
+    with venue.api() as api:
+        answer = api.get(f"/tournaments/{t}/standings")
+        assert answer.status_code == 503
+        assert answer.json()["error"].startswith(f"integrity: seq {DAMAGED}: hash does not")
+        refused = api.post("/commands", json={"type": "drop_player", "tournament": t,
+                                              "player": "p4"})  # fmt: skip
+        assert refused.status_code == 503 and "integrity: seq 6" in refused.json()["error"]
+        unknown = api.get("/tournaments/nothing-here/status")
+        assert unknown.status_code == 404 and set(unknown.json()) == {"error"}
+        assert api.get("/no/such/route").json() == {"detail": "Not Found"}
+
+
+@pytest.mark.parametrize("view", ["status", "standings", "pairings", "clock", "players"])
+def test_a_read_as_of_a_seq_before_the_damage_is_served_and_one_past_it_is_not(
+    venue: Venue, view: str
+) -> None:
+    t = venue.damaged.id
+    with venue.api() as api:
+        before = api.get(f"/tournaments/{t}/{view}", params={"as_of": DAMAGED - 1})
+        assert before.status_code == 200, before.text
+        assert before.json()["seq"] == DAMAGED - 1
+        for point in (DAMAGED, DAMAGED + 1):
+            after = api.get(f"/tournaments/{t}/{view}", params={"as_of": point})
+            assert after.status_code == 503 and f"seq {DAMAGED}" in after.json()["error"]
+
+
+def test_the_log_as_of_a_seq_before_the_damage_holds_its_events(venue: Venue) -> None:
+    with venue.api() as api:
+        log = api.get(f"/tournaments/{venue.damaged.id}/log", params={"as_of": DAMAGED - 1})
+        assert [e["seq"] for e in log.json()["events"]] == list(range(1, DAMAGED))
+
+
+def test_the_console_home_marks_the_damaged_event_only(venue: Venue) -> None:
+    with venue.console() as console:
+        home = console.get("/console")
+    assert home.status_code == 200
+    assert home.text.count(f"damaged at seq {DAMAGED}") == 1
+    row = home.text.split(f'href="/console/t/{venue.damaged.id}"')[1].split("</tr>")[0]
+    assert f"damaged at seq {DAMAGED}" in row
+    assert f'href="/console/t/{venue.damaged.id}/audit#verify"' in row
+
+
+def test_the_history_reads_the_log_up_to_the_damage_and_names_it(venue: Venue) -> None:
+    t = venue.damaged.id
+    with venue.console() as console:
+        history = console.get(f"/console/t/{t}/history")
+    assert history.status_code == 200
+    assert f"Damaged at seq {DAMAGED}" in history.text
+    for seq in range(1, DAMAGED):
+        assert f'id="seq-{seq}"' in history.text
+    assert f'id="seq-{DAMAGED}" class="damaged-row"' in history.text
+    assert "hash does not match the stored bytes" in history.text
+    assert f'id="seq-{DAMAGED + 1}"' not in history.text
+
+
+def test_the_audit_page_works_on_the_damaged_event(venue: Venue) -> None:
+    t, good = venue.damaged.id, DAMAGED - 1
+    with venue.console() as console:
+        audit = console.get(f"/console/t/{t}/audit")
+        assert audit.status_code == 200 and f"Damaged at seq {DAMAGED}" in audit.text
+        assert '<option value="p1">' in audit.text  # the players known before it
+        past = console.get(f"/console/t/{t}/audit", params={"as_of": good})
+        assert past.status_code == 200 and f"As of seq {good}" in past.text
+        beyond = console.get(f"/console/t/{t}/audit", params={"as_of": DAMAGED})
+        assert beyond.status_code == 200 and f"integrity: seq {DAMAGED}" in beyond.text
+        diff = console.get(f"/console/t/{t}/audit", params={"a": 2, "b": good})
+        assert diff.status_code == 200 and f"Seq 2 → {good}" in diff.text
+        why = console.get(f"/console/t/{t}/audit", params={"explain": "p1", "as_of": good})
+        assert why.status_code == 200 and 'class="card explained"' in why.text
+        verify = console.post(f"/console/t/{t}/audit/verify", data={"witnesses": ""})
+        assert verify.status_code == 200
+        assert f"Chain broken at seq {DAMAGED}" in verify.text
+
+
+def test_not_found_answers_a_page_on_each_face(venue: Venue) -> None:
+    with venue.console() as console:
+        missing = console.get("/console/t/nothing-here")
+        assert missing.status_code == 404 and "text/html" in missing.headers["content-type"]
+        assert "Not found" in missing.text and "nothing-here" in missing.text
+        nowhere = console.get("/console/no/such/page")
+        assert nowhere.status_code == 404 and "tledger console" in nowhere.text
+    with venue.players() as players:
+        for path in ("/t/nothing-here", "/s/WXYZ-WXYZ", "/t/nothing-here/no/such/page"):
+            answer = players.get(path)
+            assert answer.status_code == 404, path
+            assert answer.headers["content-type"].startswith("text/html"), path
+            assert not answer.text.startswith("{"), path
+        wrong = players.get(f"/t/{venue.intact.id}", params={"lang": "fr"})
+        assert wrong.status_code == 422 and "text/html" in wrong.headers["content-type"]
+        assert "That request was not understood" in wrong.text
+
+
+def test_too_many_wrong_slip_codes_answer_a_page(
+    tmp_path: Path,
+) -> None:
+    event = make_event(f"sqlite:///{tmp_path / 'limits.sqlite3'}")
+    app = create_app(event.handler, Settings(slip_miss_burst=2))
+    http = TestClient(app, client=("10.0.0.66", 50000))
+    assert [http.get(f"/s/{c}").status_code for c in ("AAAA-AAAA", "BBBB-BBBB")] == [404] * 2
+    blocked = http.get("/s/CCCC-CCCC")
+    assert blocked.status_code == 429 and "Retry-After" in blocked.headers
+    assert blocked.headers["content-type"].startswith("text/html")
+    assert "Too many wrong codes" in blocked.text
+    retry = http.get(f"/t/{event.id}", params={"lang": "xx"})  # a players' page, not 429
+    assert retry.status_code == 422 and "text/html" in retry.headers["content-type"]
+
+
+def test_the_face_is_decided_by_the_route() -> None:
+    assert face_of("/console") == face_of("/console/t/x/audit") == "console"
+    assert face_of("/t/x") == face_of("/t/x/clock") == face_of("/s/AB-CD") == "players"
+    assert face_of("/s") == "players"
+    for api in ("/tournaments/x/standings", "/commands", "/events/stream", "/static/base.css",
+                "/console/static/console.css", "/consoles", "/healthz", "/sx"):  # fmt: skip
+        assert face_of(api) == "api", api
