@@ -127,16 +127,15 @@ class ReadSide:
             if parsed >= damage.seq:
                 raise damage
             events = self.store.load(tournament, until=parsed)
+            if len(events) < parsed:  # the store ends before the point (it went back)
+                raise damage
         else:
             events = load_until(self.store, tournament, parsed)
         point = len(events)
         if isinstance(query, LogQuery):
             return self._log(tournament, query, point)
-        state = fold(events)
-        names = views.registered_names(self.store.players(tournament), state.teams)
-        digest = hashlib.sha1(orjson.dumps(sorted(names.items()))).hexdigest()[:12]
-        return self._past_entry(tournament, query, point, Roster(names, digest, point, 0.0),
-                                events)  # fmt: skip
+        roster = self._read_roster(tournament, fold(events), 0.0)
+        return self._past_entry(tournament, query, point, roster, events)
 
     def damage(self, tournament: str) -> ChainBroken | ListDamaged | None:
         """The integrity error a read of the tournament answers now (None: its log holds)."""
@@ -238,11 +237,13 @@ class ReadSide:
         now, seq = self.clock(), state.seq
         roster = self._rosters.get(tournament)
         if roster is None or roster.seq != seq or now - roster.read_at >= self.names_ttl:
-            names = views.registered_names(self.store.players(tournament), state.teams)
-            digest = hashlib.sha1(orjson.dumps(sorted(names.items()))).hexdigest()[:12]
-            roster = Roster(names, digest, seq, now)
-            self._rosters[tournament] = roster
+            roster = self._rosters[tournament] = self._read_roster(tournament, state, now)
         return roster
+
+    def _read_roster(self, tournament: str, state: TournamentState, now: float) -> Roster:
+        names = views.registered_names(self.store.players(tournament), state.teams)
+        digest = hashlib.sha1(orjson.dumps(sorted(names.items()))).hexdigest()[:12]
+        return Roster(names, digest, state.seq, now)
 
     def _point(self, tournament: str, as_of: str, seq: int) -> tuple[int, list[Recorded] | None]:
         """The seq a point names, and the prefix if finding it read one. A time past the
