@@ -4,8 +4,8 @@ of its own style and language that names the damaged seq and the way out, with t
 status the API gives (503), while the JSON API keeps its one-line JSON; the console
 marks the event on its home list and its audit pages still read the log up to the
 damage; a read ``as_of`` a seq before the damage is served, one at or past it is not.
-Against a real ``tledger serve``; the limits' 429 pages in process (FastAPI's
-TestClient, the limits set low)."""
+Against a real ``tledger serve`` on SQLite and PostgreSQL; the limits' 429 pages in
+process (FastAPI's TestClient, the limits set low)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from ledger.url import open_store
 from tests.e2e.test_damaged_store import flip
 from tests.e2e.test_http import served
 from tests.e2e.test_slip_report import WON, Event, make_event, post
+from tests.stores import KINDS, own_database, store_url
 
 DAMAGED = 6  # of 7: created, four players, round 1 paired (the damaged event), started
 
@@ -51,14 +52,18 @@ class Venue:
         return httpx.Client(base_url=self.base, timeout=30)
 
 
-@pytest.fixture(scope="module")
-def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Venue]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('failures') / 'venue.sqlite3'}"
-    damaged, intact = make_event(url), make_event(url)
-    flip(url, damaged.id, DAMAGED)
-    secret = create_token(open_store(url), "organizer", None, None)
-    with served(url) as base:
-        yield Venue(url, base, damaged, intact, secret)
+@pytest.fixture(scope="module", params=KINDS)
+def venue(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+          ) -> Iterator[Venue]:  # fmt: skip
+    """On SQLite, or a PostgreSQL database of the module's own (a damaged stream in the
+    shared one would break every test beside it that reads the whole store)."""
+    shared = store_url(request.param, tmp_path_factory.mktemp("failures"), "venue.sqlite3")
+    with own_database(shared) as url:
+        damaged, intact = make_event(url), make_event(url)
+        flip(url, damaged.id, DAMAGED)
+        secret = create_token(open_store(url), "organizer", None, None)
+        with served(url) as base:
+            yield Venue(url, base, damaged, intact, secret)
 
 
 def integrity_page(answer: httpx.Response, tournament: str) -> str:
