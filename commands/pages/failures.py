@@ -108,6 +108,7 @@ def failure_page(failure: Failure, lang: str) -> str:
     if failure.kind in ("damaged", "unavailable", "too_many"):
         wait = failure.retry_after or ""
         refresh = int(wait) if wait.isdigit() else REFRESH
-    replay = f"tledger replay {failure.tournament or 'T'} --until {failure.last_good}"
+    # the command in parts that never break inside (a phone is narrow, "--until" no word)
+    replay = ["tledger replay", failure.tournament or "T", f"--until {failure.last_good}"]
     return render("failure.html.j2", lang=lang, t=labels(LABELS, lang), failure=failure,
                   refresh=refresh, replay=replay)  # fmt: skip

@@ -52,7 +52,7 @@ def test_the_console_shows_the_damage_and_the_way_out(
     expect(page.locator(".damage")).to_contain_text(f"Damaged at seq {DAMAGED}")
     expect(page.locator("main")).to_contain_text(f"tledger replay {event.id} --until 5")
     screenshot(page, "failure-console")
-    page.get_by_role("link", name="History").click()
+    page.get_by_role("navigation").get_by_role("link", name="History").click()
     expect(page.locator(".damaged-row")).to_contain_text("hash does not match")
     screenshot(page, "failure-history")
     page.goto(f"{base}/console/t/{event.id}")

@@ -9,6 +9,7 @@ process (FastAPI's TestClient, the limits set low)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,7 +74,8 @@ def integrity_page(answer: httpx.Response, tournament: str) -> str:
     text = answer.text
     assert text.startswith("<!doctype html>") and '{"error"' not in text
     assert f"seq {DAMAGED}" in text.lower(), answer.request.url
-    assert f"tledger replay {tournament} --until {DAMAGED - 1}" in text
+    words = re.sub(r"<[^>]+>", "", text)  # the command's words are kept from breaking
+    assert f"tledger replay {tournament} --until {DAMAGED - 1}" in words
     assert f'href="/console/t/{tournament}/audit#verify"' in text
     return text
 
