@@ -50,7 +50,7 @@ from ledger.errors import ChainBroken, ListDamaged
 from ledger.events import TournamentCreated
 from ledger.store import ListEntry, Recorded
 from projections.state import TournamentState, fold
-from replay.points import load_until, parse_point, past_the_end
+from replay.points import known_at, load_until, parse_point, past_the_end
 from replay.rebuild import gc_paused
 
 #: entries of the tournaments' current seqs (queries: views, rounds, players), kept apart
@@ -124,13 +124,14 @@ class ReadSide:
         it loads (``tledger replay --until N``); at or past the damage, the damage."""
         parsed = parse_point(as_of)
         if isinstance(parsed, int):
-            if parsed >= damage.seq:
+            events = self.store.load(tournament, until=min(parsed, damage.seq - 1))
+            if parsed > len(events):  # at or past the damage, or the store went back
                 raise damage
-            events = self.store.load(tournament, until=parsed)
-            if len(events) < parsed:  # the store ends before the point (it went back)
+        else:  # a time after every intact event may be after the damaged one too
+            events = self.store.load(tournament, until=damage.seq - 1)
+            if known_at(events, parsed) == len(events):
                 raise damage
-        else:
-            events = load_until(self.store, tournament, parsed)
+            events = events[: known_at(events, parsed)]
         point = len(events)
         if isinstance(query, LogQuery):
             return self._log(tournament, query, point)

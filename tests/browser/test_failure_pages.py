@@ -5,8 +5,8 @@ pages' one policy; the console's home marks the event and its history still read
 log up to the damage.
 
 Screenshots (tests/artifacts/): failure-console (the console's integrity page),
-failure-console-home (the mark), failure-history, failure-public (360 px),
-failure-slip (360 px, in German), failure-projector (1280 x 720).
+failure-console-home (the mark), failure-history, failure-audit (Verify on it),
+failure-public (360 px), failure-slip (360 px, in German), failure-projector (1280 x 720).
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ def test_the_console_shows_the_damage_and_the_way_out(
     page.get_by_role("link", name="Verify").first.click()
     page.get_by_role("button", name="Verify").click()
     expect(page.locator(".verified")).to_contain_text(f"Chain broken at seq {DAMAGED}")
+    screenshot(page, "failure-audit")
 
 
 def test_the_public_page_and_the_slip_page_show_a_players_page(

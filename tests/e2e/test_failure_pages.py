@@ -144,6 +144,19 @@ def test_the_log_as_of_a_seq_before_the_damage_holds_its_events(venue: Venue) ->
         assert [e["seq"] for e in log.json()["events"]] == list(range(1, DAMAGED))
 
 
+def test_a_read_as_of_a_time_before_the_damage_is_served_and_one_after_it_is_not(
+    venue: Venue,
+) -> None:
+    t = venue.damaged.id
+    with venue.api() as api:
+        log = api.get(f"/tournaments/{t}/log", params={"as_of": DAMAGED - 1}).json()
+        third = log["events"][2]["at"]
+        status = api.get(f"/tournaments/{t}/status", params={"as_of": third})
+        assert status.status_code == 200 and status.json()["seq"] == 3
+        later = api.get(f"/tournaments/{t}/status", params={"as_of": "2999-01-01T00:00:00Z"})
+        assert later.status_code == 503 and f"seq {DAMAGED}" in later.json()["error"]
+
+
 def test_the_console_home_marks_the_damaged_event_only(venue: Venue) -> None:
     with venue.console() as console:
         home = console.get("/console")
