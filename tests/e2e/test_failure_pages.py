@@ -22,6 +22,7 @@ from commands.api.limits import Settings
 from commands.tokens import create_token
 from commands.web import create_app
 from commands.web.app import face_of
+from ledger.errors import StoreUnavailable
 from ledger.url import open_store
 from tests.e2e.test_damaged_store import flip
 from tests.e2e.test_http import served
@@ -239,3 +240,36 @@ def test_the_face_is_decided_by_the_route() -> None:
     for api in ("/tournaments/x/standings", "/commands", "/events/stream", "/static/base.css",
                 "/console/static/console.css", "/consoles", "/healthz", "/sx"):  # fmt: skip
         assert face_of(api) == "api", api
+
+
+def test_an_unreachable_store_answers_a_page_on_each_face_and_json_on_the_api(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = make_event(f"sqlite:///{tmp_path / 'away.sqlite3'}")
+    secret = create_token(event.handler.store, "organizer", None, None)
+    app = create_app(event.handler)
+
+    def away(*args: object, **kwargs: object) -> None:
+        raise StoreUnavailable("could not connect to the database")
+
+    monkeypatch.setattr(event.handler.store, "load", away)
+    http = TestClient(app, cookies={"tledger_console": secret})
+    for path in (f"/t/{event.id}", f"/t/{event.id}/clock"):
+        answer = http.get(path, params={"lang": "de"})
+        assert answer.status_code == 503 and "text/html" in answer.headers["content-type"]
+        assert "Die Ergebnisse sind gerade nicht erreichbar" in answer.text
+    console = http.get(f"/console/t/{event.id}")
+    assert console.status_code == 503 and "The store is unavailable" in console.text
+    assert "could not connect to the database" in console.text
+    api = http.get(f"/tournaments/{event.id}/status",
+                   headers={"Authorization": f"Bearer {secret}"})  # fmt: skip
+    assert api.status_code == 503
+    assert api.json() == {"error": "could not connect to the database"}
+
+
+def test_a_console_form_from_elsewhere_answers_the_console_s_page(venue: Venue) -> None:
+    with venue.console() as console:
+        answer = console.post(f"/console/t/{venue.intact.id}/round/start",
+                              headers={"Origin": "http://elsewhere.example"})  # fmt: skip
+    assert answer.status_code == 403 and "text/html" in answer.headers["content-type"]
+    assert "Not allowed" in answer.text and "console&#39;s own pages" in answer.text
