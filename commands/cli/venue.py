@@ -80,5 +80,4 @@ def terminal_qr(url: str, out: TextIO | None = None) -> None:
     (two modules per character cell, so it fits an 80-column window)."""
     stream = out or sys.stdout
     segno.make_qr(url, error="m").terminal(out=stream, compact=True)
-    stream.write("\n")
     stream.flush()
