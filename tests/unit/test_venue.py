@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -49,9 +50,7 @@ def test_a_time_without_its_zone_is_refused() -> None:
         berlin().time(datetime(2026, 11, 26, 13, 5))
 
 
-def test_the_machines_zone_comes_from_tz_then_the_system(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: object
-) -> None:
+def test_the_machines_zone_comes_from_tz_then_the_system(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TZ", ":Europe/Lisbon")
     assert local_zone()[1] == "Europe/Lisbon"
     monkeypatch.setenv("TZ", "CET-1CEST")  # a POSIX rule, not an IANA name: the system's
@@ -104,3 +103,13 @@ def test_the_terminal_qr_code_is_drawn_in_block_characters() -> None:
     lines = out.getvalue().splitlines()
     assert len(lines) > 10 and all(set(line) <= set("█▀▄ ") for line in lines)
     assert max(len(line) for line in lines) <= 80, "fits a terminal window"
+
+
+def test_the_demo_and_the_readme_start_the_console_on_the_venue_network() -> None:
+    root = Path(__file__).resolve().parents[2]
+    demo = (root / "examples" / "demo.py").read_text(encoding="utf-8")
+    hint = demo[demo.index("The same event in a browser") :]
+    assert "tledger serve --venue --store" in hint
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    recipe = readme[readme.index("**The console.**") : readme.index("**The public page.**")]
+    assert "tledger serve --venue" in recipe and "127.0.0.1" in recipe
