@@ -139,6 +139,9 @@ def render_kind(tournament: str, kind: str, round_number: int | None, lang: str,
     from commands.pages.paper import printout
 
     store, state, _ = load_state(tournament, store_url)
+    if kind == "welcome" and not store.tournament_settings(state.id).public_page:
+        typer.echo(f"warning: the public page of {state.id} is off: its QR code answers 404 "
+                   f"until `tledger public {state.id} --on`", err=True)  # fmt: skip
     return self_contained(printout(store, state, names_of(store, state), kind, round_number,
                                    lang, paper, venue.base_url, datetime.now(UTC),
                                    show_points=True, venue=venue, wifi=wifi))  # fmt: skip

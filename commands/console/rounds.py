@@ -64,7 +64,9 @@ async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
         editor = await over_state(request, tournament, lambda s, n: hand_editor(s, n, query))
     deck_format = ruleset(status.ruleset, status.options).deck_format
     base = slip_base(request)
+    settings = await asyncio.to_thread(handler_of(request).store.tournament_settings, tournament)
     return page(request, caller, "org_round.html.j2", slip_base=base, slip_loopback=loopback(base),
+                public_on=settings.public_page,
                 **frame(tournament, await title_of(request, tournament), "round",
                         heading="Round", status=status, pairings=pairings, editor=editor,
                         steps=round_steps(steps.steps), tables=seated_tables(status, pairings),

@@ -17,6 +17,7 @@ from commands.pages.qr import qr_svg
 from commands.pages.venue import Venue, zone_named
 from commands.tokens import create_token
 from commands.web import create_app
+from ledger.store import TournamentSettings
 from ledger.url import open_store
 from tests.console.test_organizer import run_round_one
 
@@ -126,3 +127,12 @@ def test_times_are_shown_in_the_venues_zone_on_console_public_page_and_projector
 def test_without_a_venue_the_console_shows_utc_and_names_it(on_loopback: TestClient) -> None:
     assert "UTC</strong>" in on_loopback.get("/console/t/t1/round").text
     assert "UTC</time>" in on_loopback.get("/t/t1").text
+
+
+def test_the_round_page_says_when_the_welcome_sheets_page_is_off(
+    at_the_venue: TestClient, handler: Handler
+) -> None:
+    assert 'id="public-off"' not in at_the_venue.get("/console/t/t1/round").text
+    handler.store.put_tournament_settings(TournamentSettings("t1", public_page=False))
+    page = at_the_venue.get("/console/t/t1/round").text
+    assert 'id="public-off"' in page and "tledger public t1 --on" in page

@@ -136,6 +136,14 @@ def test_print_welcome_writes_the_sheet_for_the_door(store: str, tmp_path: Path)
     html = out.read_text(encoding="utf-8")
     assert qr_svg("http://192.168.1.10:8000/t/swiss8") in html and "Guest / meeple42" in html
     assert re.search(r"printed \d{4}-\d\d-\d\d \d\d:\d\d CES?T", html)
+    assert "warning" not in done.stderr
+    off = subprocess.run([TLEDGER, "public", "swiss8", "--off", "--store", store],
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert off.returncode == 0, off.stderr
+    again = subprocess.run([TLEDGER, "print", "swiss8", "welcome", "--base-url",
+                            "http://192.168.1.10:8000", "-o", str(out), "--store", store],
+                           capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert again.returncode == 0 and "warning: the public page of swiss8 is off" in again.stderr
 
 
 @pytest.mark.parametrize(
