@@ -74,6 +74,12 @@ def test_serve_without_venue_stays_on_loopback_and_says_no_decision(store: str) 
         assert DECISION not in lines and "times shown in " in "\n".join(lines)
 
 
+def test_listening_beyond_loopback_without_venue_is_said_too(store: str) -> None:
+    with serving(store, "--host", "0.0.0.0") as lines:
+        assert re.match(r"tledger serving http://127\.0\.0\.1:\d+ ", lines[0])
+        assert lines[1] == DECISION
+
+
 def test_serve_venue_prints_the_addresses_the_decision_and_the_public_pages_qr(
     store: str,
 ) -> None:
