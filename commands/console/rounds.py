@@ -132,7 +132,7 @@ def loopback_refusal(base: str) -> str:
     """The one sentence that refuses codes for a loopback address, saying what to do."""
     return (
         f"No codes printed: {base} reaches only this computer, so a phone that scans "
-        "a slip opens nothing. Restart with `tledger serve --venue` (or --base-url), "
+        "a slip opens nothing. Restart with tledger serve --venue (or --base-url), "
         "or confirm that you print them for this address anyway."
     )
 

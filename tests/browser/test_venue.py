@@ -31,9 +31,9 @@ T = "venue"
 
 
 @pytest.fixture(scope="module")
-def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """Eight players, round 1 paired and started; the server's venue address and an
-    organizer's token."""
+def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, str]]:
+    """Eight players, round 1 paired and started; the server's venue address, an
+    organizer's token and the store."""
     if not venue_addresses():
         pytest.skip("this machine has no address on a network besides loopback")
     store = f"sqlite:///{tmp_path_factory.mktemp('venue') / f'{uuid.uuid4().hex}.sqlite3'}"
@@ -47,13 +47,13 @@ def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]
         handler.handle(parse_command({"tournament": T, **command}))
     secret = create_token(handler.store, "organizer", None, None, label="TO desk")
     with served(store, "--venue", "--tz", "Europe/Berlin") as base:
-        yield base, secret
+        yield base, secret, store
 
 
 def test_slips_and_the_welcome_sheet_carry_the_venue_address(
-    page: Any, phone: Any, venue: tuple[str, str]
+    page: Any, phone: Any, venue: tuple[str, str, str]
 ) -> None:
-    base, secret = venue
+    base, secret, _ = venue
     assert not base.startswith("http://127."), "the first line names the venue address"
     sign_in_console(page, base, secret)
     page.goto(f"{base}/console/t/{T}/round")
@@ -82,9 +82,38 @@ def test_slips_and_the_welcome_sheet_carry_the_venue_address(
     screenshot(sheet, "venue-welcome")
 
 
-def test_the_public_page_shows_the_venues_time_named(phone: Any, venue: tuple[str, str]) -> None:
-    base, _ = venue
+def test_the_public_page_shows_the_venues_time_named(
+    phone: Any, venue: tuple[str, str, str]
+) -> None:
+    base, _, _ = venue
     phone.goto(f"{base}/t/{T}")
     expect(phone.locator("time").first).to_contain_text("CET")
     assert no_horizontal_scroll(phone)
     screenshot(phone, "venue-public-phone")
+
+
+def test_on_loopback_the_round_page_asks_before_printing_codes(
+    page: Any, venue: tuple[str, str, str]
+) -> None:
+    _, secret, store = venue
+    with served(store) as base:
+        sign_in_console(page, base, secret)
+        page.goto(f"{base}/console/t/{T}/round")
+        expect(page.locator("#slip-address")).to_contain_text("reaches only this computer")
+        screenshot(page, "venue-loopback-round")
+        with page.expect_popup() as opened:
+            page.get_by_label("print codes for this computer only").check()
+            page.get_by_role("button", name="Print slips with report codes").click()
+        slips = opened.value
+        slips.wait_for_load_state()
+        assert slips.locator(".code .url").first.inner_text().startswith(f"{base}/s/")
+        # a browser that ignores "required" still gets no codes: the server refuses (409)
+        page.reload()
+        page.evaluate("document.querySelector('input[name=loopback]').required = false")
+        with page.expect_popup() as opened:
+            page.get_by_role("button", name="Print slips with report codes").click()
+        refused = opened.value
+        refused.wait_for_load_state()
+        expect(refused.locator("#loopback-refusal")).to_contain_text("No codes printed")
+        assert refused.locator(".code").count() == 0
+        screenshot(refused, "venue-loopback-refused")

@@ -81,7 +81,7 @@ def test_codes_for_a_loopback_address_are_refused_until_the_organizer_confirms(
     page = on_loopback.get("/console/t/t1/round").text
     assert "Report codes will carry <code>http://127.0.0.1:8111/s/…</code>" in page
     assert "That address reaches only this computer" in page
-    assert '<input type="checkbox" name="loopback" value="1" required>' in page
+    assert 'name="loopback" value="1" form="slips-with-codes" required>' in page
     refused = on_loopback.post("/console/t/t1/print/slips?round=1", data={})
     assert refused.status_code == 409
     assert ("No codes printed: http://127.0.0.1:8111 reaches only this computer, so a phone "
