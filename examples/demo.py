@@ -64,10 +64,12 @@ def main() -> None:
         tledger(store, "apply", "-", stdin=command_lines(reports))
     print(tledger(store, "standings", "demo"))
     print(tledger(store, "verify", "demo"))
-    print("The same event in a browser (the organizer's console):")
+    print("The same event in a browser (the organizer's console), and on the phones of")
+    print("the venue's network (the public page, and slips that players scan to report):")
     print(f"  .venv/bin/tledger token create --role organizer --store {store}")
-    print(f"  .venv/bin/tledger serve --store {store}")
-    print("  then open http://127.0.0.1:8000/console and paste the token")
+    print(f"  .venv/bin/tledger serve --venue --store {store}")
+    print("  then open http://127.0.0.1:8000/console on this computer and paste the token;")
+    print("  phones open the addresses it prints (serve without --venue: this computer only)")
 
 
 if __name__ == "__main__":

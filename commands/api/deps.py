@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from commands.api.limits import RateLimiter, Settings
 from commands.handler import Handler
+from commands.pages.venue import UTC_VENUE, Venue
 from commands.roles import Forbidden, Principal
 from commands.tokens import refusal, token_hash
 from ledger.store import Store, TokenEntry
@@ -60,6 +61,20 @@ def settings_of(request: Request) -> Settings:
     """The process's limits (``create_app``'s settings, ``tledger serve`` options)."""
     settings: Settings = request.app.state.settings
     return settings
+
+
+def venue_of(request: Request) -> Venue:
+    """The venue this process serves (``tledger serve --tz``, ``--venue``, ``--base-url``):
+    the zone every page shows its times in, and the address phones reach; UTC and the
+    request's own address when the application was made without one."""
+    venue: Venue = getattr(request.app.state, "venue", UTC_VENUE)
+    return venue
+
+
+def slip_base(request: Request) -> str:
+    """The base URL that slips and the welcome sheet carry: the venue's address, else the
+    address this request came in on (a browser on the laptop: loopback)."""
+    return venue_of(request).base_url or str(request.base_url).rstrip("/")
 
 
 def limiter_of(request: Request) -> RateLimiter:

@@ -38,7 +38,7 @@ from typing import Annotated, Literal
 import orjson
 from fastapi import APIRouter, HTTPException, Query, Request, Response
 
-from commands.api.deps import handler_of, settings_of
+from commands.api.deps import handler_of, settings_of, venue_of
 from commands.api.events import hub_of
 from commands.api.hub import ShuttingDown
 from commands.api.reads import Side, matches
@@ -47,6 +47,7 @@ from commands.errors import CommandError
 from commands.pages import public as pages
 from commands.pages.policy import PAGE_HEADERS
 from commands.pages.public_labels import language
+from commands.pages.venue import Venue
 from commands.reads.cache import Entry, ReadSide
 from commands.reads.cache import Query as ReadQuery
 from commands.reads.lru import Lru
@@ -154,11 +155,14 @@ async def entries_of(side: ReadSide, tournament: str, search: str | None) -> lis
     return await asyncio.to_thread(side.current, tournament, queries)
 
 
-def etag_of(entries: Sequence[Entry], lang: str, part: Part, search: str | None) -> str:
-    """The head hash, the language, and a short hash of the models' ETags and the rest."""
+def etag_of(entries: Sequence[Entry], lang: str, part: Part, search: str | None,
+            zone: str = "UTC") -> str:  # fmt: skip
+    """The head hash, the language, and a short hash of the models' ETags and the rest
+    (the venue's ``zone`` too: a server restarted with another ``--tz`` shows other
+    times of the same seq)."""
     status = entries[0].model
     assert isinstance(status, Status)
-    said = "|".join([*(e.etag for e in entries), part, search or ""])
+    said = "|".join([*(e.etag for e in entries), part, search or "", zone])
     return f'"{status.head}-{lang}-{hashlib.sha1(said.encode()).hexdigest()[:12]}"'
 
 
@@ -174,20 +178,24 @@ def models_of(side: ReadSide, tournament: str, entries: Sequence[Entry],
 
 
 def render(side: ReadSide, tournament: str, entries: Sequence[Entry], lang: str, part: Part,
-           search: str | None) -> Rendered:  # fmt: skip
-    """Render a page or its content (in a worker thread: a large event takes a while)."""
+           search: str | None, venue: Venue) -> Rendered:  # fmt: skip
+    """Render a page or its content (in a worker thread: a large event takes a while),
+    its times in the ``venue``'s zone."""
     models = models_of(side, tournament, entries, search)
+    zone = venue.zone_name
     if part == "content":
-        html = pages.render_content(models, lang)
+        html = pages.render_content(models, lang, venue)
     elif part == "clock_content":
-        html = pages.render_clock_content(models, lang)
+        html = pages.render_clock_content(models, lang, venue)
     elif part == "clock":
-        html = pages.render_clock(models, lang, etag_of(entries, lang, "clock_content", None))
+        inner = etag_of(entries, lang, "clock_content", None, zone)
+        html = pages.render_clock(models, lang, inner, venue)
     else:
-        whole = None if search else etag_of(entries, lang, "content", None)
-        html = pages.render_page(models, lang, whole)
+        whole = None if search else etag_of(entries, lang, "content", None, zone)
+        html = pages.render_page(models, lang, whole, venue)
     body = html.encode()
-    return Rendered(body, gzip.compress(body, 6, mtime=0), etag_of(entries, lang, part, search))
+    etag = etag_of(entries, lang, part, search, zone)
+    return Rendered(body, gzip.compress(body, 6, mtime=0), etag)
 
 
 def headers_of(etag: str | None = None) -> dict[str, str]:
@@ -229,7 +237,8 @@ async def answer(request: Request, side: ReadSide, tournament: str, lang: str, p
     key = (tournament, part, lang, search, tuple(e.etag for e in entries))
     page = cache.get(key)
     if page is None:
-        page = await asyncio.to_thread(render, side, tournament, entries, lang, part, search)
+        page = await asyncio.to_thread(render, side, tournament, entries, lang, part, search,
+                                       venue_of(request))  # fmt: skip
         cache.put(key, page)
     return send(request, page)
 

@@ -1,6 +1,6 @@
 """``tledger print T KIND``: the venue's paper as one self-contained HTML file that
 prints from any browser: pairings for the wall, standings, match slips, the bracket,
-a draft's pods.
+a draft's pods, the welcome sheet for the door.
 
 The shell's part only: read the store, the clock and the options, hand the read
 models to the pure renderers of ``commands.pages.printouts``, put the page's linked
@@ -18,16 +18,19 @@ system; a browser prints the HTML as designed.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from commands.cli.options import StoreOpt, Tournament
 from commands.cli.output import fail, reported_errors, write_output
 
+if TYPE_CHECKING:
+    from commands.pages.venue import Venue
+
 app = typer.Typer()
 
-KINDS = ("pairings", "standings", "slips", "bracket", "pods")
+KINDS = ("pairings", "standings", "slips", "bracket", "pods", "welcome")
 LANGS = ("en", "de")
 PAPERS = ("a4", "letter")
 ROUNDED = ("pairings", "slips")
@@ -38,8 +41,9 @@ def print_page(
     tournament: Tournament,
     kind: Annotated[
         str,
-        typer.Argument(metavar="KIND", help="What to print: pairings, standings, slips, bracket or "
-                     "pods (a draft's seating).",
+        typer.Argument(metavar="KIND", help="What to print: pairings, standings, slips, bracket, "
+                     "pods (a draft's seating) or welcome (the sheet for the door: the "
+                     "event, the Wi-Fi, the public page's QR code).",
                        show_default=False),
     ],
     round_number: Annotated[
@@ -58,9 +62,22 @@ def print_page(
     base_url: Annotated[
         str | None,
         typer.Option("--base-url", metavar="URL",
-                     help="Slips only: the address of `tledger serve` on the venue network "
-                     "(e.g. http://192.168.1.10:8000); each slip then carries its report "
-                     "code and a QR code of its report page."),
+                     help="Slips and welcome: the address of `tledger serve` on the venue "
+                     "network (e.g. http://192.168.1.10:8000, as `serve --venue` prints "
+                     "it); each slip then carries its report code and a QR code of its "
+                     "report page, the welcome sheet the public page's."),
+    ] = None,
+    wifi: Annotated[
+        str | None,
+        typer.Option("--wifi", metavar="TEXT",
+                     help="Welcome only: how to join the venue's network (its name and "
+                     "password), printed large."),
+    ] = None,
+    tz: Annotated[
+        str | None,
+        typer.Option("--tz", metavar="ZONE",
+                     help="The time zone of the time printed, an IANA name (default: this "
+                     "machine's), as `serve --tz`."),
     ] = None,
     store: StoreOpt = None,
 ) -> None:  # fmt: skip
@@ -68,8 +85,9 @@ def print_page(
     or the bracket, each with the event, round, time printed and the log's seq and head
     hash (the witness `verify --witness` checks later). Print it from any browser."""
     check_options(kind, round_number, lang, paper, output, base_url)
+    venue = venue_of(kind, base_url, wifi, tz)
     with reported_errors("print: "):
-        html = render_kind(tournament, kind, round_number, lang, paper, base_url, store)
+        html = render_kind(tournament, kind, round_number, lang, paper, venue, wifi, store)
     if write_output(output, html.encode("utf-8"), "print"):
         typer.echo(f"wrote {output}", err=True)
 
@@ -89,14 +107,31 @@ def check_options(kind: str, round_number: int | None, lang: str, paper: str, ou
     if round_number is not None and kind not in ROUNDED:
         fail(f"print: --round applies to pairings and slips, not to {kind}", 2)
     if base_url is not None:
-        if kind != "slips":
-            fail(f"print: --base-url applies to slips, not to {kind}", 2)
+        if kind not in ("slips", "welcome"):
+            fail(f"print: --base-url applies to slips and welcome, not to {kind}", 2)
         if not base_url.startswith(("http://", "https://")):
             fail(f"print: --base-url {base_url!r} is not an http:// or https:// address", 2)
+    elif kind == "welcome":
+        fail("print: welcome needs --base-url, the address phones reach (as `tledger serve "
+             "--venue` prints it)", 2)  # fmt: skip
+
+
+def venue_of(kind: str, base_url: str | None, wifi: str | None, tz: str | None) -> Venue:
+    """The venue the page is printed for: its zone (``--tz``, else this machine's) and
+    the address phones reach; a wrong option is one line naming it (exit 2)."""
+    from commands.pages.venue import UnknownZone, Venue, local_zone, zone_named
+
+    if wifi is not None and kind != "welcome":
+        fail(f"print: --wifi applies to welcome, not to {kind}", 2)
+    try:
+        zone, name = zone_named(tz) if tz is not None else local_zone()
+    except UnknownZone as exc:
+        fail(f"print: {exc}", 2)
+    return Venue(zone, name, base_url.rstrip("/") if base_url else None)
 
 
 def render_kind(tournament: str, kind: str, round_number: int | None, lang: str, paper: str,
-                base_url: str | None, store_url: str | None) -> str:  # fmt: skip
+                venue: Venue, wifi: str | None, store_url: str | None) -> str:  # fmt: skip
     """The printout of ``kind`` from the tournament as it is now (the clock is read here),
     its CSS inline."""
     from commands.cli.read import load_state, names_of
@@ -104,6 +139,9 @@ def render_kind(tournament: str, kind: str, round_number: int | None, lang: str,
     from commands.pages.paper import printout
 
     store, state, _ = load_state(tournament, store_url)
+    if kind == "welcome" and not store.tournament_settings(state.id).public_page:
+        typer.echo(f"warning: the public page of {state.id} is off: its QR code answers 404 "
+                   f"until `tledger public {state.id} --on`", err=True)  # fmt: skip
     return self_contained(printout(store, state, names_of(store, state), kind, round_number,
-                                   lang, paper, base_url, datetime.now(UTC),
-                                   show_points=True))  # fmt: skip
+                                   lang, paper, venue.base_url, datetime.now(UTC),
+                                   show_points=True, venue=venue, wifi=wifi))  # fmt: skip

@@ -19,6 +19,7 @@ from urllib.parse import parse_qsl, quote, unquote
 from fastapi import HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from commands.api.deps import venue_of
 from commands.api.limits import read_body
 from commands.api.writes import run
 from commands.errors import CommandError
@@ -46,14 +47,15 @@ MAX_LINE = 300
 DEFAULT_PORTS = {"http": ":80", "https": ":443"}
 
 
-def page(request: Request, caller: Principal | None, template: str, **context: Any
-         ) -> HTMLResponse:  # fmt: skip
-    """``console/{template}`` with what every page shows: who is signed in and the
-    outcome of the last action."""
+def page(request: Request, caller: Principal | None, template: str, status_code: int = 200,
+         **context: Any) -> HTMLResponse:  # fmt: skip
+    """``console/{template}`` with what every page shows: who is signed in, the outcome
+    of the last action, and the venue whose zone names every time shown."""
     query = request.query_params
     body = render(f"console/{template}", TEMPLATES, caller=caller, ok=query.get("ok", ""),
-                  error=query.get("error", ""), path=request.url.path, **context)  # fmt: skip
-    return HTMLResponse(body, headers=HEADERS)
+                  error=query.get("error", ""), path=request.url.path,
+                  venue=venue_of(request), **context)  # fmt: skip
+    return HTMLResponse(body, status_code=status_code, headers=HEADERS)
 
 
 class Form:

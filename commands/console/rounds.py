@@ -10,9 +10,11 @@ not to the lowest-ranked); "Pair" sends the contract's manual ``pair_round``. Th
 printouts are ``tledger print``'s (``commands.pages.paper.printout``) served as pages
 for the browser's print dialog, linking their stylesheets under the console's policy
 (the file ``tledger print`` writes has them inline instead); slips printed by an
-organizer carry report codes for this server's own address, as ``tledger print slips
---base-url`` does, and the pairings show the declared list points (X-Wing, Armada) to
-organizers and judges only.
+organizer carry report codes for the venue's address (``serve --venue``, else this
+server's own), as ``tledger print slips --base-url`` does, after a confirmation when
+that address is loopback; the pairings show the declared list points (X-Wing, Armada)
+to organizers and judges only. The welcome sheet for the door carries the public page's
+address on the venue network.
 """
 
 from __future__ import annotations
@@ -24,12 +26,13 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from commands.api.deps import handler_of
+from commands.api.deps import handler_of, slip_base, venue_of
 from commands.console.reading import REFUSALS, frame, models, over_state, title_of
 from commands.console.respond import HEADERS, act, answered, back, form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.pages.paper import printout
 from commands.pages.printouts import KINDS
+from commands.pages.venue import loopback
 from commands.reads.cache import Query as ReadQuery
 from commands.reads.models import Clock, Pairings, Status
 from commands.reads.next_step import NextSteps, next_step
@@ -42,6 +45,8 @@ from projections.state import TournamentState
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}", include_in_schema=False)
 MAX_TABLES = 1100
+#: characters of the welcome sheet's Wi-Fi hint (a network's name and its password)
+MAX_WIFI = 200
 
 
 @router.get("/round")
@@ -58,7 +63,10 @@ async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
     if manual:
         editor = await over_state(request, tournament, lambda s, n: hand_editor(s, n, query))
     deck_format = ruleset(status.ruleset, status.options).deck_format
-    return page(request, caller, "org_round.html.j2",
+    base = slip_base(request)
+    settings = await asyncio.to_thread(handler_of(request).store.tournament_settings, tournament)
+    return page(request, caller, "org_round.html.j2", slip_base=base, slip_loopback=loopback(base),
+                public_on=settings.public_page,
                 **frame(tournament, await title_of(request, tournament), "round",
                         heading="Round", status=status, pairings=pairings, editor=editor,
                         steps=round_steps(steps.steps), tables=seated_tables(status, pairings),
@@ -88,12 +96,15 @@ async def start(request: Request, tournament: str, caller: ConsoleCaller) -> Res
 @router.get("/print/{kind}")
 async def print_page(request: Request, tournament: str, kind: str, caller: ConsoleCaller,
                      round: Annotated[int | None, Query(ge=1)] = None,
-                     lang: Annotated[str, Query(pattern="^(en|de)$")] = "en"
+                     lang: Annotated[str, Query(pattern="^(en|de)$")] = "en",
+                     wifi: Annotated[str, Query(max_length=MAX_WIFI)] = "",
                      ) -> Response:  # fmt: skip
     """A printout as a page to print from the browser; slips without report codes (a
     page that is only read issues nothing: a reload or a restored tab must not
-    replace the codes on slips already printed)."""
-    return await printed(request, caller, tournament, kind, round, lang, None)
+    replace the codes on slips already printed); the welcome sheet with the public
+    page's address on the venue network and the organizer's ``wifi`` hint."""
+    base = slip_base(request) if kind == "welcome" else None
+    return await printed(request, caller, tournament, kind, round, lang, base, wifi)
 
 
 @router.post("/print/slips")
@@ -101,29 +112,47 @@ async def print_slips_with_codes(request: Request, tournament: str, caller: Cons
                                  round: Annotated[int | None, Query(ge=1)] = None,
                                  lang: Annotated[str, Query(pattern="^(en|de)$")] = "en"
                                  ) -> Response:  # fmt: skip
-    """Slips with fresh report codes for this server's own address, as ``tledger print
-    slips --base-url`` issues them (an organizer's act: issuing again replaces each
-    match's earlier code); other roles get the slips without codes."""
-    await form_of(request)
+    """Slips with fresh report codes for the venue's address (``serve --venue``; else
+    this request's own), as ``tledger print slips --base-url`` issues them (an
+    organizer's act: issuing again replaces each match's earlier code); other roles
+    get the slips without codes. Codes for a loopback address reach no phone: refused
+    (409, nothing issued) unless the form says ``loopback=1``, the organizer's
+    confirmation on the Round page."""
+    form = await form_of(request)
     issues = caller.token.role == "organizer"
-    base = str(request.base_url).rstrip("/") if issues else None
+    base = slip_base(request) if issues else None
+    if base is not None and loopback(base) and form.get("loopback") != "1":
+        return page(request, caller, "loopback.html.j2", status_code=409, tournament=tournament,
+                    slip_base=base, refusal=loopback_refusal(base),
+                    query=request.url.query)  # fmt: skip
     return await printed(request, caller, tournament, "slips", round, lang, base)
 
 
+def loopback_refusal(base: str) -> str:
+    """The one sentence that refuses codes for a loopback address, saying what to do."""
+    return (
+        f"No codes printed: {base} reaches only this computer, so a phone that scans "
+        "a slip opens nothing. Restart with tledger serve --venue (or --base-url), "
+        "or confirm that you print them for this address anyway."
+    )
+
+
 async def printed(request: Request, caller: Principal, tournament: str, kind: str,
-                  round_number: int | None, lang: str, base: str | None) -> Response:  # fmt: skip
+                  round_number: int | None, lang: str, base: str | None,
+                  wifi: str = "") -> Response:  # fmt: skip
     """``tledger print``'s page of ``kind`` (``commands.pages.paper.printout``); the
     declared list points on the pairings only for an organizer or a judge, as the API
     and the public page keep them from everyone else."""
     if kind not in KINDS:
         raise HTTPException(404, f"no printout {kind!r} (use one of: {', '.join(KINDS)})")
-    handler = handler_of(request)
+    handler, venue = handler_of(request), venue_of(request)
     officials = caller.token.role in OFFICIALS
 
     def render(state: TournamentState) -> str:
         names = registered_names(handler.store.players(tournament), state.teams)
         return printout(handler.store, state, names, kind, round_number, lang, "a4", base,
-                        datetime.now(UTC), show_points=officials)  # fmt: skip
+                        datetime.now(UTC), show_points=officials, venue=venue,
+                        wifi=wifi)  # fmt: skip
 
     try:
         html = await asyncio.to_thread(handler.folds.read, tournament, render)

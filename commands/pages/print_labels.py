@@ -100,6 +100,12 @@ LABELS: dict[str, dict[str, str]] = {
                           "Platz. Booster gehen nach links, dann rechts, dann links "
                           "(swu-1.4 §2.3.2.1)."},
     "no_pods": {"en": "No pods assigned yet.", "de": "Noch keine Gruppen zugeteilt."},
+    # the welcome sheet at the door
+    "welcome": {"en": "Welcome", "de": "Willkommen"},
+    "wifi": {"en": "Wi-Fi", "de": "WLAN"},
+    "welcome_scan": {"en": "Scan for pairings, standings and the round clock",
+                     "de": "Scannen für Paarungen, Rangliste und Rundenuhr"},
+    "welcome_or_open": {"en": "or open", "de": "oder öffnen"},
 }  # fmt: skip
 
 #: The bracket's round names (``projections.round_names``), phrase by phrase, longest

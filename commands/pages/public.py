@@ -19,10 +19,11 @@ tournament's live stream and fetches the page's content again when the seq moves
 every 30 s when the stream fails. Without script, ``?q=`` filters on the server.
 
 The round clock (on ``/t/{t}`` and on the projector's full-screen ``/t/{t}/clock``)
-is rendered as absolute UTC times from the clock read model; ``countdown.js`` counts
-down to them every second in the venue's local time, correcting the device's clock
-by the server's ``Date`` header. So a page of one seq keeps its bytes (and ETag)
-while its countdown runs.
+shows its times in the venue's zone, named (``commands.pages.venue``: ``serve --tz``),
+as the console and the printouts do, whatever zone a visitor's phone is set to; each
+countdown carries its end as an absolute UTC time, and ``countdown.js`` counts down
+to it every second, correcting the device's clock by the server's ``Date`` header. So
+a page of one seq keeps its bytes (and ETag) while its countdown runs.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import Any
 
 from commands.pages.public_labels import public_labels, round_name
 from commands.pages.render import LANGS, render
+from commands.pages.venue import UTC_VENUE, Venue
 from commands.public_switch import page_path
 from commands.reads.models import (
     Bracket,
@@ -98,10 +100,11 @@ def tiebreakers(ruleset_id: str) -> tuple[Tiebreaker, ...]:
     return ruleset(ruleset_id).tiebreakers
 
 
-def context(models: PublicModels, lang: str) -> dict[str, Any]:
-    """What the templates read: the models, the labels, the tiebreakers, the paths."""
+def context(models: PublicModels, lang: str, venue: Venue) -> dict[str, Any]:
+    """What the templates read: the models, the labels, the tiebreakers, the paths, the
+    venue whose zone names the clock's times."""
     return {
-        "m": models, "lang": lang, "t": public_labels(lang),
+        "m": models, "lang": lang, "t": public_labels(lang), "venue": venue,
         "other": next(other for other in LANGS if other != lang),
         "tiebreakers": tiebreakers(models.summary.ruleset),
         "paths": paths_of(models.summary.tournament, lang),
@@ -110,26 +113,29 @@ def context(models: PublicModels, lang: str) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def render_content(models: PublicModels, lang: str) -> str:
+def render_content(models: PublicModels, lang: str, venue: Venue = UTC_VENUE) -> str:
     """The part of the page that changes with the log: what the script swaps in."""
-    return render("public_content.html.j2", **context(models, lang))
+    return render("public_content.html.j2", **context(models, lang, venue))
 
 
-def render_page(models: PublicModels, lang: str, content_etag: str | None) -> str:
+def render_page(models: PublicModels, lang: str, content_etag: str | None,
+                venue: Venue = UTC_VENUE) -> str:  # fmt: skip
     """The whole page; ``content_etag`` is the ETag of its content without a search,
     which the script's first refetch sends (None: the page holds a search's tables)."""
-    return render("public.html.j2", **context(models, lang), content_etag=content_etag or "")
-
-
-def render_clock(models: PublicModels, lang: str, content_etag: str | None) -> str:
-    """The projector's full-screen clock page (``content_etag``: as ``render_page``)."""
-    return render("public_clock.html.j2", **context(models, lang),
+    return render("public.html.j2", **context(models, lang, venue),
                   content_etag=content_etag or "")  # fmt: skip
 
 
-def render_clock_content(models: PublicModels, lang: str) -> str:
+def render_clock(models: PublicModels, lang: str, content_etag: str | None,
+                 venue: Venue = UTC_VENUE) -> str:  # fmt: skip
+    """The projector's full-screen clock page (``content_etag``: as ``render_page``)."""
+    return render("public_clock.html.j2", **context(models, lang, venue),
+                  content_etag=content_etag or "")  # fmt: skip
+
+
+def render_clock_content(models: PublicModels, lang: str, venue: Venue = UTC_VENUE) -> str:
     """The clock page's part that changes with the log."""
-    return render("public_clock_content.html.j2", **context(models, lang))
+    return render("public_clock_content.html.j2", **context(models, lang, venue))
 
 
 def render_closed(lang: str) -> str:

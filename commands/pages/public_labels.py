@@ -73,7 +73,6 @@ PUBLIC_LABELS: dict[str, dict[str, str]] = {
     "minutes_short": {"en": "min", "de": "Min."},
     "extended": {"en": "Tables with extra time", "de": "Tische mit Zeitverlängerung"},
     "no_extended": {"en": "No table has extra time.", "de": "Kein Tisch hat Zeitverlängerung."},
-    "time_utc": {"en": "UTC", "de": "UTC"},
 }
 # fmt: on
 

@@ -35,6 +35,7 @@ from commands.handler import Handler
 from commands.pages.failures import Failure, failure_page, kind_of
 from commands.pages.policy import PAGE_HEADERS
 from commands.pages.slip_report import language
+from commands.pages.venue import UTC_VENUE, Venue
 from commands.roles import Forbidden
 from ledger.errors import ChainBroken, LedgerError, ListDamaged
 from ledger.events import event_schema
@@ -52,14 +53,18 @@ class Health(BaseModel):
 
 
 def create_app(
-    handler: Handler, settings: Settings | None = None, access_log: Emit | None = None
-) -> FastAPI:
+    handler: Handler, settings: Settings | None = None, access_log: Emit | None = None,
+    venue: Venue | None = None,
+) -> FastAPI:  # fmt: skip
     """The application over one handler (and so one store), within ``settings``;
-    ``access_log`` receives one line per request when given (``tledger serve``)."""
+    ``access_log`` receives one line per request when given (``tledger serve``); the
+    ``venue``'s zone names every time a page shows, its address is what slips carry
+    (``commands.pages.venue``; UTC and the request's own address without one)."""
     app = FastAPI(title="tledger", version="1", summary="Event-sourced tournament ledger",
                   lifespan=hub.lifespan)  # fmt: skip
     app.state.handler = handler
     app.state.settings = settings = settings or Settings()
+    app.state.venue = venue or UTC_VENUE
     app.state.hub = hub.Hub(handler.store, settings)  # the event streams' tail (hub.py)
     app.state.limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
     install_errors(app)

@@ -78,7 +78,11 @@ def print_pairings(page: Any, name: str) -> None:
 def print_slips(page: Any, name: str) -> tuple[dict[int, Slip], str]:
     """The slips printout with report codes (an organizer's button; it opens in a new
     tab): each table's two players' own codes and names as printed (in the slip's
-    order, each code on its player's half), and the page's witness line."""
+    order, each code on its player's half), and the page's witness line. On a server
+    reached at a loopback address the Round page asks first, and the box is ticked."""
+    confirm = page.get_by_label("print codes for this computer only")
+    if confirm.count():
+        confirm.check()
     with page.expect_popup() as opened:
         page.get_by_role("button", name="Print slips with report codes").click()
     printed = opened.value

@@ -164,12 +164,14 @@ def test_every_printout_as_the_console_serves_it(
     page, watching = watched
     audit.sign_in_console(page, venue.base, venue.organizer)
     for path in ("swiss/print/pairings", "swiss/print/standings?lang=de", "swiss/print/slips",
-                 "finals/print/bracket", "draft/print/pods"):  # fmt: skip
+                 "finals/print/bracket", "draft/print/pods",
+                 "swiss/print/welcome?wifi=Guest"):  # fmt: skip
         visit(page, watching, f"{venue.base}/console/t/{path}")
         assert page.locator("link[rel=stylesheet]").count() == 4, path  # base, print, kind, paper
         shown = "getComputedStyle(document.querySelector('.letterhead')).display"
         assert page.evaluate(shown) == "flex", f"{path}: its stylesheets apply"
     visit(page, watching, f"{venue.base}/console/t/swiss/round")
+    page.get_by_label("print codes for this computer only").check()  # a loopback server
     with page.expect_popup() as opened:
         page.get_by_role("button", name="Print slips with report codes").click()
     printed = opened.value

@@ -173,7 +173,7 @@ def test_deck_building_starts_with_its_end_and_a_countdown_and_then_round_1_is_n
     assert "deck building started" in flash(answer)
     ends = NOW + timedelta(minutes=45)
     page = console.get("/console/t/t1/round").text
-    assert f'data-ends="{ends.isoformat()}"' in page and "ends <strong>09:45</strong>" in page
+    assert f'data-ends="{ends.isoformat()}"' in page and "ends <strong>09:45 UTC</strong>" in page
     overview = console.get("/console/t/t1").text
     assert "pair round 1" in overview and f'data-ends="{ends.isoformat()}"' in overview
     answer = console.post("/console/t/t1/round/deckbuilding", data={})

@@ -282,7 +282,7 @@ def test_the_round_page_shows_the_rounds_clock_and_a_tables_extension(
     assert state.current is not None and state.current.started_at is not None
     ends = state.current.started_at + timedelta(minutes=55)
     page = console.get("/console/t/t1/round").text
-    assert f"ends <strong>{ends:%H:%M}</strong> UTC" in page and "55 min" in page
+    assert f"ends <strong>{ends:%H:%M} UTC</strong>" in page and "55 min" in page
     assert f'data-ends="{ends.isoformat()}"' in page and "Projector clock" in page
     first = state.current.matches[0].players
     extension = {"round": "1", "minutes": "7", "match": " ".join(first)}

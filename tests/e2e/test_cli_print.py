@@ -92,7 +92,7 @@ def test_the_bracket_prints_after_the_cut(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [(["pairing"], 2, "print: unknown kind 'pairing' (use one of: pairings, standings, "
-                      "slips, bracket, pods)"),
+                      "slips, bracket, pods, welcome)"),
      (["pairings", "--round", "9"], 1, "print: round 9 is not paired"),
      (["slips", "--round", "9"], 1, "print: round 9 is not paired"),
      (["bracket"], 1, "print: no cut has been made: there is no bracket to print"),
@@ -100,8 +100,8 @@ def test_the_bracket_prints_after_the_cut(tmp_path: Path) -> None:
                                         "not to standings"),
      (["pairings", "--lang", "fr"], 2, "print: unknown language 'fr' (use one of: en, de)"),
      (["pairings", "--paper", "a3"], 2, "print: unknown paper 'a3' (use one of: a4, letter)"),
-     (["pairings", "--base-url", "http://x"], 2, "print: --base-url applies to slips, "
-                                                 "not to pairings"),
+     (["pairings", "--base-url", "http://x"], 2, "print: --base-url applies to slips and "
+                                                 "welcome, not to pairings"),
      (["slips", "--base-url", "192.168.1.10"], 2, "print: --base-url '192.168.1.10' is not "
                                                   "an http:// or https:// address"),
      (["slips", "-o", "slips.PDF"], 2, "print: no PDF engine installs here without system "

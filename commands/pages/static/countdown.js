@@ -7,7 +7,8 @@
 // marked "long": more digits to fit), followed by its data-left words when it has them.
 // At zero it is marked "over", as is the [data-clock] box around it, and says its
 // data-over words; one with data-overrun counts the time since the end instead,
-// followed by those words. Each time[data-at] (UTC) is shown in the device's local time.
+// followed by those words. Times of day are the server's, in the venue's zone and named
+// (commands/pages/venue.py): a phone set to another zone shows the venue's clock.
 //
 // A device whose clock is off still counts down to the judges' end of round: the
 // server's Date header (the answer to a HEAD of this script's own address) gives the
@@ -58,21 +59,7 @@
     }
   }
 
-  function localTimes() {
-    var times = document.querySelectorAll("time[data-at]:not([data-local])");
-    for (var i = 0; i < times.length; i++) {
-      times[i].setAttribute("data-local", "");
-      times[i].textContent = new Date(times[i].getAttribute("datetime")).toLocaleTimeString(
-        document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
-    }
-  }
-
-  function update() {
-    localTimes();
-    tick();
-  }
-
-  update();
+  tick();
   setInterval(tick, 500);
-  new MutationObserver(update).observe(document.body, { childList: true, subtree: true });
+  new MutationObserver(tick).observe(document.body, { childList: true, subtree: true });
 })();
