@@ -67,9 +67,7 @@ def urls(t: str, state: TournamentState) -> Iterator[str]:
 
 
 @pytest.mark.parametrize("golden", GOLDEN, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_every_console_page_of_a_golden_log_names_its_players(
-    golden: Path, tmp_path: Path
-) -> None:
+def test_every_console_page_of_a_golden_log_names_its_players(golden: Path, tmp_path: Path) -> None:
     shutil.copy(golden, tmp_path / "store.sqlite3")
     store = open_store(f"sqlite:///{tmp_path / 'store.sqlite3'}", create=False)
     handler = Handler(store)
