@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from commands.console.reading import model
+from commands.console.reading import model, over_state
 from commands.console.respond import page, whole_number
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
@@ -37,7 +37,8 @@ async def history_page(
     after: Annotated[int, Query(ge=0)] = 0,
 ) -> Response:  # fmt: skip
     players = await model(request, tournament, ReadQuery("players"), Players)
-    names = {p.player: p.name for p in players.players}
+    # every name of the registry (teams, their members, players no longer active)
+    names = await over_state(request, tournament, lambda _, names: names)
     error = ""
     try:
         keep = LogFilter(types=event_types([type]) if type else (), player=player or None,
@@ -60,7 +61,9 @@ def row_of(seq: int, kind: str, label: str | None, fields: dict[str, Any],
     """One event as the history's row: who acted, what it says (players by name)."""
     actor = fields.get("actor", {})
     said = {k: v for k, v in fields.items() if k not in OWN_COLUMNS}
+    who = names.get(actor.get("id", "")) if actor.get("role") == "player" else None
     return {"seq": seq, "type": kind, "at": str(fields.get("at", ""))[:19].replace("T", " "),
             "actor": f"{actor.get('role', '')}:{actor.get('id', '')}", "label": label,
+            "actor_name": who,
             "summary": event_detail(said, isolated_names(names)),
             "reason": fields.get("reason")}  # fmt: skip
