@@ -46,11 +46,13 @@ def test_the_overview_shows_the_plan_the_events_name_and_tables_not_started(
     console = sign_in()
     created(console, tier="casual")
     registered(console)
+    before = console.get("/console/t/t1").text
+    assert "Plan: <strong>3 Swiss rounds</strong>, no cut" in before
+    assert "(for 8 players, by the ruleset's table)" in before
     console.post("/console/t/t1/round/pair", data={})
     page = console.get("/console/t/t1").text
     assert "<h1><bdi>Store Showdown</bdi>" in page and "<title>\u2068Store Showdown\u2069" in page
     assert "Plan: <strong>3 Swiss rounds</strong>, no cut" in page
-    assert "(for 8 players, by the ruleset's table)" in page
     assert '<td class="state-missing">not started</td>' in page and "missing<" not in page
     assert "not started" in console.get("/console/t/t1/round").text
     console.post("/console/t/t1/round/start", data={})
@@ -152,7 +154,7 @@ def test_a_team_event_counts_teams_names_its_champion_and_takes_results_by_seat(
     teams_finished(handler)
     console = sign_in()
     overview = console.get("/console/t/tt").text
-    assert "4 of 4 teams active" in overview and "no cut" not in overview
+    assert "4 of 4 teams active" in overview and "(a team event makes no cut)" in overview
     state = handler.folds.state("tt")
     champion = status(state).champion
     assert champion is not None
