@@ -158,8 +158,9 @@ def test_a_team_event_counts_teams_names_its_champion_and_takes_results_by_seat(
     state = handler.folds.state("tt")
     champion = status(state).champion
     assert champion is not None
-    assert re.search(r'class="org-champion">Champion: <strong><bdi>[^<]+ \(\w+, \w+\)</bdi>',
-                     overview)
+    assert re.search(
+        r'class="org-champion">Champion: <strong><bdi>[^<]+ \(\w+, \w+\)</bdi>', overview
+    )
     finals = console.get("/console/t/tt/finals").text
     assert f"Champion: <strong><bdi>{champion}</bdi>" not in finals
     assert re.search(r"Champion: <strong><bdi>[^<]+ \(\w+, \w+\)</bdi>", finals)
