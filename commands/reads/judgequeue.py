@@ -65,7 +65,7 @@ def report_sentence(report: QueueReport, players: Sequence[str], names: Mapping[
     """A report as one sentence in the table's order, with names: "Ada 2 – 0 Ben,
     reported by Ada" (the numbers are the players' in the order the table lists them,
     as the report is turned to it), so a judge reads whose score comes first; a result
-    without a count reads "Ada v Ben: no-show: Ben, reported by the judge j1"."""
+    without a count reads "Ada v Ben, no-show: Ben, reported by the judge j1"."""
     first, second = (names.get(p, p) for p in players[:2])
     result: dict[str, Any] = dict(report.result)
     count = next((k for k in ("games", "points") if k in result), None)
@@ -77,7 +77,7 @@ def report_sentence(report: QueueReport, players: Sequence[str], names: Mapping[
     if not result.get("draws"):
         result.pop("draws", None)
     rest = describe_result(result, names)
-    said = f"{head}, {rest}" if rest and count else f"{head}: {rest}" if rest else head
+    said = f"{head}, {rest}" if rest else head
     by = names.get(report.actor, report.actor) if report.role == "player" else (
         f"the {report.role} {report.actor}")  # fmt: skip
     return f"{said}, reported by {by}"

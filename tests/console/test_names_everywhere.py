@@ -5,8 +5,9 @@ stand beside a name (muted, for the desk to type), never in its place.
 
 The pages are walked from the application's own routes, so a page added later is
 checked without this file naming it; a route's path parameters are filled from the
-log (each player, each printout), and the correction and impact pages get a confirmed
-match and the last change.
+log (each player, each printout), the correction and impact pages get a confirmed
+match and the last change, and the audit page shows the tournament as known at every
+seventh seq (rounds under way, a cut not yet made).
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ def urls(t: str, state: TournamentState) -> Iterator[str]:
             yield url
             if url.endswith("/judge"):
                 yield f"{url}?all=1"
+            if url.endswith("/audit"):  # the tournament as known halfway, its tables playing
+                yield from (f"{url}?as_of={n}" for n in range(5, state.seq, 7))
 
 
 @pytest.mark.parametrize("golden", GOLDEN, ids=lambda p: f"{p.parent.name}/{p.stem}")
