@@ -16,7 +16,7 @@ from commands.console.respond import page
 from commands.console.session import PATH, ConsoleCaller
 from commands.reads.cache import Query
 from commands.reads.models import Status
-from commands.reads.next_step import NextSteps, next_step
+from commands.reads.next_step import NextSteps, lists_warning, next_step
 from commands.reads.ruleset_options import ruleset_options, shown
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
@@ -30,5 +30,6 @@ async def tournament_page(request: Request, tournament: str, caller: ConsoleCall
     changing = status.stage == "registration" and may(caller)("change_options")
     return page(request, caller, "tournament.html.j2", tournament=tournament,
                 status=status, next=next_step(status, steps.steps),
+                lists_warning=lists_warning(status),
                 ruleset_options=ruleset_options(status.ruleset) if changing else None,
                 shown_options={k: shown(v) for k, v in status.options.items()})  # fmt: skip

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from commands.console.reading import model, players_read
+from commands.console.reading import model, over_state, players_read
 from commands.console.respond import page, whole_number
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
@@ -37,8 +37,11 @@ async def history_page(
     after: Annotated[int, Query(ge=0)] = 0,
 ) -> Response:  # fmt: skip
     players, damage = await players_read(request, tournament)
-    names = {p.player: p.name for p in players.players}
     point = None if damage is None else str(max(damage.seq - 1, 0))
+    # every name of the registry (teams, their members, players no longer active); on a
+    # damaged log the fold cannot be brought up to date, so the players before the damage
+    names = ({p.player: p.name for p in players.players} if damage is not None
+             else await over_state(request, tournament, lambda _, names: names))  # fmt: skip
     error = ""
     try:
         keep = LogFilter(types=event_types([type]) if type else (), player=player or None,
@@ -61,7 +64,9 @@ def row_of(seq: int, kind: str, label: str | None, fields: dict[str, Any],
     """One event as the history's row: who acted, what it says (players by name)."""
     actor = fields.get("actor", {})
     said = {k: v for k, v in fields.items() if k not in OWN_COLUMNS}
+    who = names.get(actor.get("id", "")) if actor.get("role") == "player" else None
     return {"seq": seq, "type": kind, "at": str(fields.get("at", ""))[:19].replace("T", " "),
             "actor": f"{actor.get('role', '')}:{actor.get('id', '')}", "label": label,
+            "actor_name": who,
             "summary": event_detail(said, isolated_names(names)),
             "reason": fields.get("reason")}  # fmt: skip

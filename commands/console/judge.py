@@ -13,9 +13,10 @@ not send, and a reader sees the queue without its forms.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, get_args
+from typing import Annotated, Any, get_args
 
 from fastapi import APIRouter, Request
+from fastapi import Query as Q
 from fastapi.responses import Response
 
 from commands.console.reading import may, model
@@ -34,9 +35,10 @@ from commands.console.respond import (
 from commands.console.session import PATH, ConsoleCaller
 from commands.errors import CommandError
 from commands.handler import Outcome
-from commands.pages.isolation import said
+from commands.pages.isolation import isolated_names
 from commands.reads.auditmodels import JudgeQueue
 from commands.reads.cache import Query
+from commands.reads.judgequeue import report_sentence
 from commands.reads.models import Pairings, Players, Status
 from commands.reads.papermodels import MatchSlip
 from commands.text.decklist_text import BadDeckText, list_of
@@ -50,17 +52,25 @@ OUTCOMES = ("legal", "illegal", "unfixable")
 
 
 @router.get("/t/{tournament}/judge")
-async def judge_page(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
+async def judge_page(request: Request, tournament: str, caller: ConsoleCaller,
+                     every: Annotated[int, Q(alias="all", ge=0, le=1)] = 0
+                     ) -> Response:  # fmt: skip
+    """The queue: disputed tables and reports waiting for the opponent's confirmation;
+    the tables without any report (the whole round at its start) only with ``all=1``.
+    Each report reads as a sentence in the table's order (``report_sentence``)."""
     queue = await model(request, tournament, Query("queue"), JudgeQueue)
     status = await model(request, tournament, Query("status"), Status)
     players = await model(request, tournament, Query("players"), Players)
     tables = None
     if status.round:
         tables = await model(request, tournament, Query("pairings"), Pairings)
+    named = isolated_names(queue.names)
+    shown = [t for t in queue.tables if every or t.state != "missing"]
     return page(request, caller, "judge_queue.html.j2", tournament=tournament, queue=queue,
                 status=status, players=players.players, tables=tables, may=may(caller),
-                penalties=PENALTIES, timings=TIMINGS, outcomes=OUTCOMES,
-                said=said)  # fmt: skip
+                penalties=PENALTIES, timings=TIMINGS, outcomes=OUTCOMES, shown=shown,
+                unreported=len(queue.tables) - len(shown), every=bool(every),
+                sentence=lambda t, r: report_sentence(r, t.players, named))  # fmt: skip
 
 
 def target(form: Form, tournament: str) -> str:

@@ -41,7 +41,7 @@ from commands.reads.models import Pairings, Status
 from commands.reads.next_step import NextSteps, next_step
 from commands.reads.results_doc import results_round
 from commands.reads.roundtables import seated_tables
-from commands.text.result_text import hint, parse_result, table_entry
+from commands.text.result_text import TypedEntry, hint, parse_result, table_entry
 from projections.standings import ruleset_of
 from projections.state import TournamentState
 
@@ -51,7 +51,11 @@ Text = Annotated[str, Query(max_length=200)]
 
 @router.get("")
 async def results_page(request: Request, tournament: str, caller: ConsoleCaller,
-                       table: Text = "") -> Response:  # fmt: skip
+                       table: Text = "", result: Text = "") -> Response:  # fmt: skip
+    """The entry form; after a refused line (``error``) it holds the typed table and
+    result, states the error beside them, and its script selects the table number so
+    the next number typed replaces it. A table whose result is confirmed links to its
+    correction."""
     now = handler_of(request).clock()
     status, pairings, steps = await models(request, caller, tournament, ReadQuery("status"),
                                            ReadQuery("pairings"), ReadQuery("lifecycle"),
@@ -61,12 +65,26 @@ async def results_page(request: Request, tournament: str, caller: ConsoleCaller,
     played, typing = await over_state(
         request, tournament, lambda s, names: (played_rounds(s, names), hint(s))
     )
+    upcoming, correct = next_step(status, steps.steps), confirmed_table(status, table)
     return page(request, caller, "org_results.html.j2",
                 **frame(tournament, await title_of(request, tournament), "results",
-                        heading="Results", status=status, pairings=pairings,
-                        next=next_step(status, steps.steps),
+                        heading="Results", status=status, pairings=pairings, next=upcoming,
+                        error_beside=bool(upcoming.waiting or correct),
                         island=island(status, pairings), played=played, hint=typing,
-                        table=table))  # fmt: skip
+                        table=table, typed=result, correct=correct))  # fmt: skip
+
+
+def confirmed_table(status: Status, table: str) -> dict[str, Any] | None:
+    """The current round's table numbered ``table`` when its result is confirmed: the
+    query of its correction page (a confirmed result is changed by a correction)."""
+    found = next((t for t in status.tables if t.table is not None and str(t.table) == table
+                  and t.state == "confirmed" and len(t.players) == 2), None)  # fmt: skip
+    if found is None:
+        return None
+    return {
+        "table": found.table,
+        "query": urlencode({"round": status.round, "a": found.players[0], "b": found.players[1]}),
+    }
 
 
 def island(status: Status, pairings: Pairings) -> list[dict[str, Any]]:
@@ -96,19 +114,32 @@ async def enter(request: Request, tournament: str, caller: ConsoleCaller) -> Res
     """One typed result reported; back to the empty form for the next table."""
     here = f"{PATH}/t/{tournament}/results"
     form = await form_sending(request, caller, "report_result", here)
+    typed = f"{here}?{urlencode({'table': form.get('table'), 'result': form.get('result')})}"
     try:
-        entry, names = await over_state(request, tournament, lambda s, names: (
-            table_entry(s, form.get("table"), form.get("result")), names))  # fmt: skip
+        (entry, confirmed), names = await over_state(request, tournament, lambda s, names: (
+            entered(s, form.get("table"), form.get("result")), names))  # fmt: skip
     except REFUSALS as exc:
-        return back(f"{here}?{urlencode({'table': form.get('table')})}", error=one_line(exc))
+        return back(typed, error=one_line(exc))
+    if confirmed:
+        return back(typed, error=f"table {entry.table} has a confirmed result: "
+                                 "change it with a correction")  # fmt: skip
     body = {"type": "report_result", "tournament": tournament, "round": entry.round,
             "players": list(entry.players), "result": entry.result}  # fmt: skip
     outcome = await act(request, caller, body)
     if isinstance(outcome, str):
-        return back(f"{here}?table={entry.table}", error=outcome)
+        return back(typed, error=outcome)
     # the players named in the order the numbers were typed: a reversed slip shows at once
     a, b = (isolated(names.get(p, p)) for p in entry.players)
     return answered(here, outcome, f"table {entry.table}: {form.get('result')} ({a} v {b})")
+
+
+def entered(state: TournamentState, table: str, text: str) -> tuple[TypedEntry, bool]:
+    """The typed line's report, and whether its table's result is already confirmed (a
+    confirmed result is changed by a correction, swu-1.4 §5.8, not by another report)."""
+    entry = table_entry(state, table, text)
+    rnd = state.round(entry.round)
+    match = rnd.match_of(*entry.players) if rnd is not None else None
+    return entry, match is not None and match.status == "confirmed"
 
 
 def correction_of(tournament: str, round_number: int, a: str, b: str, text: str,

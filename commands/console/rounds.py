@@ -35,7 +35,7 @@ from commands.pages.printouts import KINDS
 from commands.pages.venue import loopback
 from commands.reads.cache import Query as ReadQuery
 from commands.reads.models import Clock, Pairings, Status
-from commands.reads.next_step import NextSteps, next_step
+from commands.reads.next_step import NextSteps, lists_warning, next_step
 from commands.reads.podviews import Pods
 from commands.reads.roundtables import editor_rows, hand_editor, round_steps, seated_tables
 from commands.reads.views import registered_names
@@ -71,7 +71,7 @@ async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
                         heading="Round", status=status, pairings=pairings, editor=editor,
                         steps=round_steps(steps.steps), tables=seated_tables(status, pairings),
                         clock=clock, pods=pods, next=next_step(status, steps.steps),
-                        deck_format=deck_format))  # fmt: skip
+                        deck_format=deck_format, lists_warning=lists_warning(status)))  # fmt: skip
 
 
 @router.post("/round/pair")

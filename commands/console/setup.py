@@ -16,7 +16,7 @@ from fastapi.responses import Response
 
 from commands.console.respond import act, back, form_of, page
 from commands.console.session import PATH, ConsoleCaller
-from commands.reads.ruleset_options import catalog, options_from
+from commands.reads.ruleset_options import PLAN_UP_TO, catalog, options_from
 from projections.rulesets import DEFAULT_RULESET, RULESETS
 
 router = APIRouter(prefix=PATH, include_in_schema=False)
@@ -24,10 +24,16 @@ router = APIRouter(prefix=PATH, include_in_schema=False)
 
 @router.get("/new")
 async def new_page(request: Request, caller: ConsoleCaller,
-                   ruleset: Annotated[str, Query(max_length=40)] = DEFAULT_RULESET
+                   ruleset: Annotated[str, Query(max_length=40)] = DEFAULT_RULESET,
+                   players: Annotated[str, Query(max_length=8)] = ""
                    ) -> Response:  # fmt: skip
+    """The form of a new event, with the ruleset's plan (rounds and cut by players) and,
+    given the players expected (blank or out of range: none), the line of that count."""
     chosen = ruleset if ruleset in RULESETS else DEFAULT_RULESET
-    return page(request, caller, "org_new.html.j2", catalog=catalog(), chosen=chosen)
+    count = int(players) if players.strip().isdigit() else 0
+    expected = count if 2 <= count <= PLAN_UP_TO else None
+    return page(request, caller, "org_new.html.j2", catalog=catalog(), chosen=chosen,
+                expected=expected)  # fmt: skip
 
 
 @router.post("/new")

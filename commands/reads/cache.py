@@ -369,7 +369,7 @@ def build(
     the list rows pairings read for who chooses initiative (never their points)."""
     match query.view:
         case "status":
-            return views.status(state, late=query.late)
+            return views.status(state, names, late=query.late)
         case "standings":
             return views.standings(state, names)
         case "pairings":

@@ -37,10 +37,12 @@ def field_text(key: str, value: Any, names: Mapping[str, str]) -> str:
                          for t in value)  # fmt: skip
     if key in ("result", "previous") and isinstance(value, dict):
         return describe_result(value, names)
-    if key == "player" and isinstance(value, str):
+    if key in ("player", "team") and isinstance(value, str):
         return who(value)
     if key in ("players", "seeds") and isinstance(value, list):
         return " v ".join(who(p) for p in value)
+    if key == "members" and isinstance(value, list):  # a team's two players (lcg-2.1d)
+        return "[" + ", ".join(who(p) for p in value) + "]"
     if key == "violations" and isinstance(value, list):  # a list's broken rules, no cards
         return "; ".join(f"{v['rule']} x{v['count']} ({v['section']})" for v in value)
     if isinstance(value, dict):

@@ -8,9 +8,11 @@ log has it (who, when, which seq), so the judge sees both sides of a dispute.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from commands.reads.auditmodels import JudgeQueue, QueueReport, QueueTable
+from commands.reads.eventtext import describe_result
 from commands.reads.models import TableStateName
 from commands.reads.slipmatch import as_json, report_form
 from commands.reads.views import names_in
@@ -57,3 +59,25 @@ def reports_of(match: Match) -> list[QueueReport]:
     official = [r for r in match.reports if r.actor.role != "player"]
     return [QueueReport(seq=r.seq, at=r.at, role=r.actor.role, actor=r.actor.id,
                         result=as_json(r.result)) for r in (*mine, *official)]  # fmt: skip
+
+
+def report_sentence(report: QueueReport, players: Sequence[str], names: Mapping[str, str]) -> str:
+    """A report as one sentence in the table's order, with names: "Ada 2 – 0 Ben,
+    reported by Ada" (the numbers are the players' in the order the table lists them,
+    as the report is turned to it), so a judge reads whose score comes first; a result
+    without a count reads "Ada v Ben, no-show: Ben, reported by the judge j1"."""
+    first, second = (names.get(p, p) for p in players[:2])
+    result: dict[str, Any] = dict(report.result)
+    count = next((k for k in ("games", "points") if k in result), None)
+    if count is not None:
+        mine, theirs = result.pop(count)
+        head = f"{first} {mine} – {theirs} {second}"
+    else:
+        head = f"{first} v {second}"
+    if not result.get("draws"):
+        result.pop("draws", None)
+    rest = describe_result(result, names)
+    said = f"{head}, {rest}" if rest else head
+    by = names.get(report.actor, report.actor) if report.role == "player" else (
+        f"the {report.role} {report.actor}")  # fmt: skip
+    return f"{said}, reported by {by}"

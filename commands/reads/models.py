@@ -46,6 +46,9 @@ class TableState(ReadModel):
     players: list[str]
     state: TableStateName
     over_time: bool | None = Field(None, exclude_if=unset)
+    #: the state as an organizer reads it: a table of a round not yet started has no
+    #: result because nobody has played, so it reads "not started" rather than "missing"
+    shown: str = Field("", exclude=True)
 
 
 class DeckBuilding(ReadModel):
@@ -77,6 +80,13 @@ class Status(ReadModel):
     #: a limited event's deck building, once started (swu-1.4 §2.3.2; absent otherwise)
     deck_building: DeckBuilding | None = Field(None, exclude_if=unset)
     names: dict[str, str] = Field(default_factory=dict, exclude=True)
+    #: for human faces, beside the contract's JSON: the event's name, whether its
+    #: competitors are teams (lcg-2.1d "Team-Turniere"), and the lists the ruleset
+    #: expects before round 1 (``ListSchedule.due_before_event``) against those submitted
+    name: str = Field("", exclude=True)
+    teams: bool = Field(False, exclude=True)
+    lists_due: str | None = Field(None, exclude=True)
+    lists_submitted: int = Field(0, exclude=True)
 
 
 class TableClock(ReadModel):
@@ -171,6 +181,9 @@ class BracketMatch(ReadModel):
     winner: str | None
     name: str = Field("", exclude=True)
     result: dict[str, Any] | None = Field(None, exclude=True)
+    #: how a match level on its count went to its winner ("base_hp", "initiative",
+    #: "final_salvo", "second_player"; "" when the count decided it)
+    decided: str = Field("", exclude=True)
 
 
 class BracketRound(ReadModel):

@@ -75,6 +75,28 @@ def next_step(status: Status, steps: Lifecycle) -> NextStep:
 Advice = tuple[str, str, Advised]
 
 
+def lists_warning(status: Status) -> str | None:
+    """Before round 1 starts, where the ruleset expects lists handed in before the event
+    (``Ruleset.lists_due``, swu-1.4 §3.1.3 at competitive tier): how many are missing,
+    since starting round 1 locks the lists as they are; None when none is missing."""
+    if status.round > 1 or status.round_state not in (None, "paired") or not status.lists_due:
+        return None
+    if status.lists_submitted >= status.active_players:
+        return None
+    return (f"{status.lists_submitted} of {status.active_players} lists submitted "
+            f"({status.lists_due}): starting round 1 locks the lists as they are")  # fmt: skip
+
+
+def counted(number: int, noun: str) -> str:
+    """A count with its noun in the number it needs: "1 result", "4 results"."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def competitors(status: Status) -> str:
+    """What the event registers and pairs: teams (lcg-2.1d "Team-Turniere") or players."""
+    return "team" if status.teams else "player"
+
+
 def advice(status: Status, steps: Lifecycle, waiting: int) -> Advice:
     number = status.round
     if status.stage == "finished":
@@ -84,8 +106,8 @@ def advice(status: Status, steps: Lifecycle, waiting: int) -> Advice:
     if steps.start.allowed:
         return f"Round {number} is paired: print the pairings and start it", "round", "start_round"
     if status.round_state != "complete":
-        return (f"Round {number} is under way: {waiting} results to enter", "results",
-                "report_result")  # fmt: skip
+        return (f"Round {number} is under way: {counted(waiting, 'result')} to enter",
+                "results", "report_result")  # fmt: skip
     return after_round(status, steps)
 
 
@@ -108,8 +130,8 @@ def before_round_1(status: Status, steps: Lifecycle) -> Advice:
     """Registration, then a limited event's draft pods and deck building, then round 1."""
     players = status.active_players
     if players < 2:
-        return "Register the players", "players", None
-    registered = f"{players} players registered"
+        return f"Register the {competitors(status)}s", "players", None
+    registered = f"{counted(players, competitors(status))} registered"
     if steps.start_deck_building.allowed:
         return f"{registered}: start deck building", "round", "start_deck_building"
     if steps.assign_pods.allowed:

@@ -45,7 +45,8 @@ def round_steps(steps: Lifecycle) -> RoundSteps:
 
 class SeatedTable(ReadModel):
     """A table of the current round: ``table`` None for a bye; ``state`` the status
-    model's (missing, unconfirmed, disputed, confirmed), "" when it has none."""
+    model's as an organizer reads it (not started, missing, unconfirmed, disputed,
+    confirmed), "" when it has none."""
 
     table: int | None
     players: list[str]
@@ -55,7 +56,7 @@ class SeatedTable(ReadModel):
 
 def seated_tables(status: Status, pairings: Pairings) -> list[SeatedTable]:
     """The pairings' tables, each with the state the status model gives its match."""
-    states = {tuple(t.players): t.state for t in status.tables}
+    states = {tuple(t.players): t.shown or t.state for t in status.tables}
     return [SeatedTable(table=t.table, players=list(t.players),
                         names=[pairings.names.get(p, p) for p in t.players],
                         state=states.get(tuple(t.players), ""))

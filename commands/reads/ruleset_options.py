@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import Field
+
 from commands.reads.models import ReadModel
 from projections.rulesets import RULESETS, VARIANTS, ruleset
 
@@ -38,9 +40,41 @@ class OptionField(ReadModel):
     variant_default: str = ""
 
 
+class PlanRow(ReadModel):
+    """Players from ``low`` to ``high`` play ``rounds`` Swiss rounds and a top ``cut``
+    (0: none), by the ruleset's table with its default options."""
+
+    low: int
+    high: int
+    rounds: int
+    cut: int
+
+
 class RulesetOptions(ReadModel):
     ruleset: str
     options: list[OptionField]
+    #: the round count by players, as the ruleset's table gives it (for the new-event form)
+    plan: list[PlanRow] = Field(default_factory=list, exclude=True)
+
+
+#: the plan's table is read up to this many players
+PLAN_UP_TO = 1024
+
+
+def round_plan(ruleset_id: str, options: dict[str, Any] | None = None) -> list[PlanRow]:
+    """The Swiss rounds and cut by the number of players, read from the ruleset itself
+    (``rounds_planned``, ``cut_size``: swu-1.4 §4.5's table, X-Wing's and Armada's
+    structures, lcg-2.1d's ceil(log2)), as rows of equal rounds and cut: "9–16 players:
+    5 rounds". The count is fixed by the players present at round 1."""
+    rules = ruleset(ruleset_id, options)
+    rows: list[PlanRow] = []
+    for players in range(2, PLAN_UP_TO + 1):
+        rounds, cut = rules.rounds_planned(players), rules.cut_size(players)
+        if rows and (rows[-1].rounds, rows[-1].cut) == (rounds, cut):
+            rows[-1] = rows[-1].model_copy(update={"high": players})
+        else:
+            rows.append(PlanRow(low=players, high=players, rounds=rounds, cut=cut))
+    return rows
 
 
 class RulesetCatalog(ReadModel):
@@ -87,7 +121,7 @@ def ruleset_options(ruleset_id: str) -> RulesetOptions:
             name=name, choices=[str(c) for c in choices] if choices else [],
             default=str(default) if default is not None else SHARED_DEFAULTS[name],
             number=choices is None))  # fmt: skip
-    return RulesetOptions(ruleset=ruleset_id, options=fields)
+    return RulesetOptions(ruleset=ruleset_id, options=fields, plan=round_plan(ruleset_id))
 
 
 def catalog() -> RulesetCatalog:

@@ -107,7 +107,7 @@ def status(
     current = state.current
     won = winner(state)
     tables = table_states(current, late)
-    named = [p for t in tables if t.state != "confirmed" for p in t.players]
+    named = [p for t in tables for p in t.players]
     return Status(
         tournament=state.id, ruleset=state.ruleset, options=state.options, stage=state.stage,
         round=current.number if current else 0,
@@ -120,6 +120,9 @@ def status(
         tables=tables,
         champion=won, deck_building=deck_building(state),
         names=names_in(names or {}, [*named, won] if won else named),
+        name=state.name, teams=ruleset_of(state).team is not None,
+        lists_due=ruleset_of(state).lists_due(),
+        lists_submitted=sum(p in state.lists for p in state.active_players),
     )  # fmt: skip
 
 
@@ -140,9 +143,17 @@ def deck_check_target(players: int) -> int:
 def table_states(rnd: Round | None, late: Collection[tuple[str, ...]] = ()) -> list[TableState]:
     if rnd is None:
         return []
+    waiting = rnd.state == "paired"
     return [TableState(table=m.table, players=list(m.players), state=TABLE_STATE[m.status],
-                       over_time=True if m.players in late else None)
+                       over_time=True if m.players in late else None,
+                       shown=shown_state(TABLE_STATE[m.status], waiting))
             for m in rnd.matches]  # fmt: skip
+
+
+def shown_state(state: TableStateName, not_started: bool) -> str:
+    """A table's state as the organizer reads it: "not started" before its round starts
+    (no result is missing yet), else the contract's state."""
+    return "not started" if not_started and state == "missing" else state
 
 
 def outstanding(state: TournamentState) -> Outstanding:
@@ -234,7 +245,7 @@ def bracket(state: TournamentState, names: Mapping[str, str] | None = None) -> B
     swiss = [s.player for s in swiss_standings(state)]
     built = resolve(state, rules, swiss)
     called = slot_names(built.nodes, rules.bracket_terms)
-    rounds = [bracket_round(rnd, built.resolved, called)
+    rounds = [bracket_round(rnd, built.resolved, called, rules.tie_procedure)
               for rnd in state.rounds if rnd.stage == "elimination"]  # fmt: skip
     seeds = bracket_seeds(state.cut, effective_seeds(state, state.cut, rules, swiss))
     shown = [*(p for r in rounds for m in r.matches for p in m.players),
@@ -243,17 +254,26 @@ def bracket(state: TournamentState, names: Mapping[str, str] | None = None) -> B
                    seeds=seeds, champion=built.champion)  # fmt: skip
 
 
-def bracket_round(rnd: Round, resolved: dict[str, Resolved], called: Mapping[str, str]
-                  ) -> BracketRound:  # fmt: skip
-    matches = [
-        BracketMatch(table=m.table, players=list(m.players), bracket=m.bracket,
-                     winner=resolved[m.slot].winner if m.slot in resolved else None,
-                     name=called.get(m.slot, "") if m.slot else "",
-                     result=m.result.model_dump(mode="json", exclude_none=True)
-                     if m.result else None)
-        for m in rnd.matches
-    ]  # fmt: skip
+def bracket_round(rnd: Round, resolved: dict[str, Resolved], called: Mapping[str, str],
+                  tie: str | None = None) -> BracketRound:  # fmt: skip
+    matches = []
+    for m in rnd.matches:
+        result = m.result.model_dump(mode="json", exclude_none=True) if m.result else None
+        matches.append(BracketMatch(
+            table=m.table, players=list(m.players), bracket=m.bracket,
+            winner=resolved[m.slot].winner if m.slot in resolved else None,
+            name=called.get(m.slot, "") if m.slot else "", result=result,
+            decided=decided(result, tie)))  # fmt: skip
     return BracketRound(round=rnd.number, matches=matches, name=round_name(m.name for m in matches))
+
+
+def decided(result: Mapping[str, Any] | None, tie: str | None) -> str:
+    """How a match level on its count was decided, where the result names its winner:
+    the result's ``decided_by`` (swu-1.4 §4.3.2: base HP, then initiative; X-Wing's final
+    salvo), else the ruleset's tie procedure (``Ruleset.tie_procedure``); "" otherwise."""
+    if not result or "winner" not in result:
+        return ""
+    return str(result.get("decided_by") or tie or "")
 
 
 def bracket_seeds(cut: CutMade, seeds: Sequence[str]) -> list[BracketSeed]:

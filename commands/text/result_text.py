@@ -10,11 +10,12 @@ table's players. Forms:
 
 - games (SWU): ``2-1``, ``2-0``, ``1-1-1`` (wins, wins, drawn games), ``id`` (an
   intentional draw); a level elimination match adds who won and how: ``1-1-1 p2 base_hp``;
-- points (X-Wing, Armada): ``150-80``; when level, who won: ``150-150 p2``;
-- game winners (LCG): ``p1,draw`` (each game's winner, or ``draw``);
-- every ruleset: ``ns p2`` (``no-show p2``): the named player did not appear.
+- points (X-Wing, Armada): ``150-80``; when level, who won: ``150-150 2``;
+- game winners (LCG): ``1,draw`` (each game's winner, or ``draw``);
+- every ruleset: ``ns 2`` (``no-show 2``): the named player did not appear.
 
-A player is named by id or by seat (``1``, ``2``: first or second at the table).
+A player is named by seat (``1``, ``2``: first or second at the table, as the hint
+says: a team event's competitor ids are no names a scorekeeper reads) or by id.
 Pure: text in, JSON out, or ``InvalidCommand`` naming what does not fit.
 """
 
@@ -99,7 +100,7 @@ def points(words: list[str], players: Sequence[str], text: str) -> dict[str, Any
 def game_winners(words: list[str], players: Sequence[str], text: str) -> dict[str, Any]:
     winners = game_list(" ".join(words))
     if winners is None:
-        raise InvalidCommand(f"result: {text!r} must name each game's winner, like p1,draw")
+        raise InvalidCommand(f"result: {text!r} must name each game's winner, like 1,draw")
     named = ["draw" if w.casefold() in DRAW_WORDS else seat([w], players, text) for w in winners]
     return {"game_results": named}
 
@@ -107,14 +108,13 @@ def game_winners(words: list[str], players: Sequence[str], text: str) -> dict[st
 def seat(words: Sequence[str], players: Sequence[str], text: str) -> str:
     """A player of the table named by id, or by seat number (1 or 2)."""
     if len(words) != 1:
-        raise InvalidCommand(f"result: {text!r}: name one player (id, or 1 or 2 by seat)")
+        raise InvalidCommand(f"result: {text!r}: name one player (1 or 2 by seat, or an id)")
     word = words[0]
     if word in players:
         return word
     if word in ("1", "2") and len(players) == 2:
         return players[int(word) - 1]
-    raise InvalidCommand(f"result: {word!r} is not a player of this table "
-                         f"({' or '.join(players)})")  # fmt: skip
+    raise InvalidCommand(f"result: {word!r} is not a player of this table (1 or 2 by seat)")
 
 
 class TypedEntry(ReadModel):
@@ -149,10 +149,10 @@ def hint(state: TournamentState) -> str:
     stage = state.current.stage if state.current else "swiss"
     form = ruleset_of(state).result_form(stage)
     words = {"games": "game wins: 2-1, 2-0, 1-1-1 (with drawn games)",
-             "points": "points: 150-80; level: 150-150 p2 (who won)",
-             "game_winners": "each game's winner: p1,draw"}  # fmt: skip
+             "points": "points: 150-80; level: 150-150 2 (who won)",
+             "game_winners": "each game's winner: 1,draw"}  # fmt: skip
     extra = ", id (intentional draw)" if form.intentional_draw else ""
     level = (
-        "; level at the table: 1-1-1 p2 base_hp" if form.kind == "games" and form.tie_winner else ""
+        "; level at the table: 1-1-1 2 base_hp" if form.kind == "games" and form.tie_winner else ""
     )
-    return f"{words[form.kind]}{extra}{level}; ns p2 (no-show)"
+    return f"{words[form.kind]}{extra}{level}; ns 2 (no-show); a player by seat, 1 or 2"

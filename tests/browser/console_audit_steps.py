@@ -63,8 +63,10 @@ def judge_sees_queue(page: Any, base: str, t: str, table: int, names: tuple[str,
     page.goto(f"{base}/console/t/{t}/judge")
     card = page.locator(f"#table-{table}")
     assert "disputed" in card.locator("h2").inner_text()
-    reports = card.locator(".report .who").all_inner_texts()
-    assert reports[:2] == [f"{names[0]} reported", f"{names[1]} reported"], reports
+    said = [t.replace("\u2068", "").replace("\u2069", "")
+            for t in card.locator(".report .what").all_inner_texts()]  # fmt: skip
+    assert [t.rpartition(", reported by ")[2] for t in said[:2]] == list(names), said
+    assert all(t.startswith(f"{names[0]} ") and f" {names[1]}" in t for t in said[:2]), said
     screenshot(page, shot)
     return card
 

@@ -26,9 +26,37 @@ def test_the_queue_shows_the_dispute_first_with_both_reports(
     assert page.status_code == 200
     text = page.text
     assert "1 disputed" in text and "2 missing" in text and "1 unconfirmed" in text
-    assert text.index('id="table-1"') < text.index('id="table-3"') < text.index('id="table-2"')
-    assert "<bdi>Ada Lovelace</bdi> reported" in text and "<bdi>Ben Kenobi</bdi> reported" in text
-    assert "2-0" in text and "0-2" in text and "Settle the dispute" in text
+    assert text.index('id="table-1"') < text.index('id="table-2"')
+    assert said("Ada Lovelace", "2 – 0", "Ben Kenobi", "Ada Lovelace") in text
+    assert said("Ada Lovelace", "0 – 2", "Ben Kenobi", "Ben Kenobi") in text
+    assert said("Cyra Vale", "2 – 1", "Dov Rask", "Cyra Vale") in text
+    assert "Settle the dispute" in text
+
+
+def said(first: str, score: str, second: str, by: str) -> str:
+    """A report as the queue words it: names isolated, numbers in the table's order."""
+    return f"\u2068{first}\u2069 {score} \u2068{second}\u2069, reported by \u2068{by}\u2069"
+
+
+def test_the_tables_without_a_report_wait_behind_a_link_not_as_forms_at_round_start(
+    sign_in: Signer, handler: Handler
+) -> None:
+    judge_event(handler)
+    console = sign_in("judge")
+    text = console.get(f"/console/t/{T}/judge").text
+    assert 'id="table-3"' not in text and 'id="table-4"' not in text
+    assert f'href="/console/t/{T}/judge?all=1">Show the 2 tables without a report' in text
+    every = console.get(f"/console/t/{T}/judge?all=1").text
+    order = [every.index(f'id="table-{n}"') for n in (1, 3, 4, 2)]
+    assert order == sorted(order)
+    assert "Show only disputes and reports waiting for confirmation" in every
+
+
+def test_the_judge_page_is_headed_with_the_events_name(sign_in: Signer, handler: Handler) -> None:
+    judge_event(handler)
+    text = sign_in("judge").get(f"/console/t/{T}/judge").text
+    assert f'<a href="/console/t/{T}"><bdi>Store Showdown</bdi></a>' in text
+    assert "<title>Judge · \u2068Store Showdown\u2069" in text
 
 
 def test_a_judges_result_settles_the_dispute_and_records_the_reports_it_went_against(
@@ -63,7 +91,7 @@ def test_a_reader_sees_the_queue_without_forms_and_is_refused_if_it_posts(
     sign_in: Signer, handler: Handler
 ) -> None:
     console, text = reader_sees(sign_in, handler, "/judge")
-    assert "<bdi>Ben Kenobi</bdi> reported" in text
+    assert said("Ada Lovelace", "0 – 2", "Ben Kenobi", "Ben Kenobi") in text
     assert "Settle the dispute" not in text and "Issue penalty" not in text
     before = len(handler.store.load(T))
     form = {"round": "1", "player_0": "p1", "player_1": "p2", "games_0": "2", "games_1": "0"}

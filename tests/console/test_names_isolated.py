@@ -52,7 +52,7 @@ def test_the_name_is_a_bdi_in_elements_and_isolated_in_options_and_titles(
     console = sign_in()
     queue = console.get(f"/console/t/{T}/judge").text
     assert f'<bdi>Ben</bdi> <span class="muted">v</span> <bdi>{ESCAPED}</bdi>' in queue
-    assert f"<bdi>{ESCAPED}</bdi> reported" in queue
+    assert "reported by \u2068Ada &lt;b&gt;Evil&lt;/b&gt;\u2069" in queue
     assert '<option value="p9">\u2068Ada &lt;b&gt;Evil&lt;/b&gt;\u2069 (p9)</option>' in queue
     player = console.get(f"/console/t/{T}/players/p9").text
     assert "<title>\u2068Ada &lt;b&gt;Evil&lt;/b&gt;\u2069 ·" in player
