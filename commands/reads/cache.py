@@ -102,7 +102,7 @@ class ReadSide:
         """The read model now, or as known at ``as_of`` (a seq or a UTC time)."""
         if as_of is None and isinstance(query, Query):
             return self.folds.read(tournament, lambda s: self._fresh_entry(tournament, query, s))
-        seq, roster = self.folds.read(tournament, lambda s: self._now(tournament, s))
+        seq, roster = self.folds.read(tournament, lambda s: self._now(tournament, s, query))
         point, prefix = (seq, None) if as_of is None else self._point(tournament, as_of, seq)
         if isinstance(query, LogQuery):
             return self._log(tournament, query, point)
@@ -169,9 +169,16 @@ class ReadSide:
         return (tournament in self._rosters or tournament in self._summaries
                 or any(isinstance(k, tuple) and k[0] == tournament for k in keys))  # fmt: skip
 
-    def _now(self, tournament: str, state: TournamentState) -> tuple[int, Roster]:
+    def _now(self, tournament: str, state: TournamentState, query: Query | LogQuery | None = None
+             ) -> tuple[int, Roster]:  # fmt: skip
+        """The current seq and names; a log filtered by a player the tournament never had
+        (erased ones it had) is refused as a read of an unknown player (404), not
+        answered with nothing."""
         if not state.exists:
             raise UnknownTournament(tournament)
+        if isinstance(query, LogQuery) and query.keep.player is not None:
+            if query.keep.player not in state.players:
+                raise views.PlayerNotFound(query.keep.player)
         return state.seq, self._roster(tournament, state)
 
     def _fresh_entry(self, tournament: str, query: Query, state: TournamentState) -> Entry:
