@@ -176,9 +176,9 @@ class ReadSide:
         answered with nothing."""
         if not state.exists:
             raise UnknownTournament(tournament)
-        if isinstance(query, LogQuery) and query.keep.player is not None:
-            if query.keep.player not in state.players:
-                raise views.PlayerNotFound(query.keep.player)
+        asked = query.keep.player if isinstance(query, LogQuery) else None
+        if asked is not None and asked not in state.players:
+            raise views.PlayerNotFound(asked)
         return state.seq, self._roster(tournament, state)
 
     def _fresh_entry(self, tournament: str, query: Query, state: TournamentState) -> Entry:

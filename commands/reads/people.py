@@ -113,9 +113,7 @@ def with_ids(
     return out
 
 
-def known_player(
-    entries: Mapping[str, PlayerEntry], text: str, known: Collection[str] = ()
-) -> str:
+def known_player(entries: Mapping[str, PlayerEntry], text: str, known: Collection[str] = ()) -> str:
     """The id of the player ``text`` names (``resolve_player``), for a read that filters
     by a player: there an unknown id or name would silently find nothing, so it is
     refused (``UnknownPlayer``), as a command naming one is."""

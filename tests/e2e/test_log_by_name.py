@@ -11,7 +11,7 @@ from commands.handler import Handler
 from ledger.url import open_store
 from tests.e2e.test_cli import cli
 from tests.e2e.test_cli_people import errors
-from tests.e2e.test_cli_people import store as store  # noqa: F401  (the fixture)
+from tests.e2e.test_cli_people import store as store
 from tests.e2e.test_read_cache import Client
 
 
@@ -22,7 +22,7 @@ def kept(store: str, *flags: str) -> list[dict[str, Any]]:
     return events
 
 
-def test_a_name_finds_the_same_events_as_the_id(store: str) -> None:  # noqa: F811
+def test_a_name_finds_the_same_events_as_the_id(store: str) -> None:
     by_id = kept(store, "--player", "p2")
     assert [e["type"] for e in by_id] == ["player_registered", "round_paired"]
     assert kept(store, "--player", "Élan Dorr") == by_id
@@ -31,7 +31,7 @@ def test_a_name_finds_the_same_events_as_the_id(store: str) -> None:  # noqa: F8
     assert shown.exit_code == 0 and "round_paired" in shown.stdout
 
 
-def test_an_unknown_name_is_one_error_line_exit_1(store: str) -> None:  # noqa: F811
+def test_an_unknown_name_is_one_error_line_exit_1(store: str) -> None:
     for flags in ((), ("--json",), ("--as-of", "3")):
         done = cli("log", "t", "--player", "Marco Rossi", *flags, "--store", store)
         assert done.exit_code == 1 and done.stdout == ""
@@ -39,19 +39,19 @@ def test_an_unknown_name_is_one_error_line_exit_1(store: str) -> None:  # noqa: 
         assert done.stderr.count("\n") == 1
 
 
-def test_a_shared_name_is_refused_naming_the_ids(store: str) -> None:  # noqa: F811
+def test_a_shared_name_is_refused_naming_the_ids(store: str) -> None:
     done = cli("log", "t", "--player", "Anna Berg", "--store", store)
     assert done.exit_code == 1 and done.stdout == ""
     assert errors(done) == ["error: log: 'Anna Berg' names 2 players: p5, p6; use an id"]
 
 
-def test_follow_resolves_the_name_before_it_follows(store: str) -> None:  # noqa: F811
+def test_follow_resolves_the_name_before_it_follows(store: str) -> None:
     done = cli("log", "t", "--follow", "--player", "Nobody", "--store", store)
     assert done.exit_code == 1
     assert errors(done) == ["error: log: unknown player 'Nobody'"]
 
 
-def test_http_log_filter_by_an_unknown_id_is_a_404(store: str) -> None:  # noqa: F811
+def test_http_log_filter_by_an_unknown_id_is_a_404(store: str) -> None:
     api = Client(Handler(open_store(store)))
     known = api.get("/tournaments/t/log", player="p2")
     assert known.status_code == 200 and len(known.json()["events"]) == 2
@@ -62,7 +62,7 @@ def test_http_log_filter_by_an_unknown_id_is_a_404(store: str) -> None:  # noqa:
     assert by_name.status_code == 404
 
 
-def test_an_erased_player_is_still_found_by_id(store: str) -> None:  # noqa: F811
+def test_an_erased_player_is_still_found_by_id(store: str) -> None:
     assert cli("forget", "t", "p4", "--store", store).exit_code == 0
     assert [e["type"] for e in kept(store, "--player", "p4")][:2] == [
         "player_registered", "round_paired"]  # fmt: skip
