@@ -99,9 +99,9 @@ def matched(digits: int) -> str:
 
 def parse_witnesses(data: bytes, source: str) -> list[Witness]:
     """Every witness of a file: ``SEQ HASH`` or ``seq SEQ HASH`` per line (as printouts
-    print it), the hash 64 hex digits (or a prefix of at least 16) in either case; blank lines and ``#`` comments are
-    skipped. A file with no witness at all is refused too: a check of nothing must not
-    pass as a check."""
+    print it), the hash 64 hex digits (or a prefix of at least 16) in either case; blank
+    lines and ``#`` comments are skipped. A file with no witness at all is refused too:
+    a check of nothing must not pass as a check."""
     found: list[Witness] = []
     for number, raw in enumerate(data.splitlines(), start=1):
         try:
