@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Header, HTTPException, Query, Request
 from pydantic import BaseModel
 
-from commands.api.limits import RateLimiter, Settings
+from commands.api.limits import RateLimiter, RoleLimiters, Settings
 from commands.handler import Handler
 from commands.roles import Forbidden, Principal
 from commands.tokens import refusal, token_hash
@@ -63,9 +63,16 @@ def settings_of(request: Request) -> Settings:
 
 
 def limiter_of(request: Request) -> RateLimiter:
-    """The command rate limiter of this process (one bucket per token)."""
+    """The player tokens' command rate limiter of this process (one bucket per token),
+    which match slip codes share."""
     limiter: RateLimiter = request.app.state.limiter
     return limiter
+
+
+def limiters_of(request: Request) -> RoleLimiters:
+    """The command rate limiters of this process, one per limited role."""
+    limiters: RoleLimiters = request.app.state.limiters
+    return limiters
 
 
 @dataclass(frozen=True, slots=True)

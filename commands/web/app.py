@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from commands.api import events, hub, public, reads, slips, static, writes
 from commands.api.access import AccessLog, Emit
-from commands.api.limits import RateLimiter, Settings
+from commands.api.limits import RoleLimiters, Settings
 from commands.console import routes as console
 from commands.errors import CommandError
 from commands.handler import Handler
@@ -52,7 +52,8 @@ def create_app(
     app.state.handler = handler
     app.state.settings = settings = settings or Settings()
     app.state.hub = hub.Hub(handler.store, settings)  # the event streams' tail (hub.py)
-    app.state.limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
+    app.state.limiters = limiters = RoleLimiters(settings)  # a rate per role (limits.py)
+    app.state.limiter = limiters.player  # shared by the slip codes' reports
     install_errors(app)
     for module in (writes, reads, events, slips, public, static):
         app.include_router(module.router)
