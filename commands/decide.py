@@ -45,6 +45,7 @@ from ledger.store import ListEntry
 from projections.errors import InvalidOptions, InvalidResult, NoValidPairing, UnknownRuleset
 from projections.lifecycle import finished, lifecycle
 from projections.pairing import ENGINE, eligible_players, pair_swiss
+from projections.refusal import some_of
 from projections.rulesets import ruleset
 from projections.standings import ruleset_of
 from projections.state import Match, TournamentState
@@ -203,15 +204,15 @@ def manual_tables(state: TournamentState, pairings: list[list[str]]) -> tuple[Ta
             raise UnknownPlayer(p)
     dupes = sorted(p for p, n in Counter(listed).items() if n > 1)
     if dupes:
-        raise InvalidCommand(f"pair_round: pairings list {', '.join(dupes)} more than once")
+        raise InvalidCommand(f"pair_round: pairings list {some_of(dupes)} more than once")
     inactive = sorted(p for p in listed if not state.players[p].active)
     if inactive:
-        raise WrongPhase(f"pair_round: {', '.join(inactive)} dropped and cannot be paired")
+        raise WrongPhase(f"pair_round: {some_of(inactive)} dropped and cannot be paired")
     missing = sorted(set(eligible_players(state)) - set(listed))
     if missing:
         raise RuleViolation(
             f"pair_round: manual pairings must list every active player; missing "
-            f"{', '.join(missing)} (drop a player first to leave them out)"
+            f"{some_of(missing)} (drop a player first to leave them out)"
         )
     tables: list[Table] = []
     for pair in pairings:

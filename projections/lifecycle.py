@@ -36,7 +36,15 @@ from projections import limited
 from projections.bracket import Bracket
 from projections.elimination import elimination_tables
 from projections.pairing import eligible_players, too_few
-from projections.refusal import ALLOWED, Step, invalid_command, rule_violation, wrong_phase
+from projections.refusal import (
+    ALLOWED,
+    NAMED_AT_MOST,
+    Step,
+    invalid_command,
+    rule_violation,
+    some_of,
+    wrong_phase,
+)
 from projections.rulesets import Ruleset
 from projections.rulesets.base import TeamFormat
 from projections.schedule import cut_size, players_present, rounds_planned
@@ -115,13 +123,17 @@ def bracket_now(state: TournamentState) -> Ready | None:
 
 def unfinished(state: TournamentState, before: str) -> str | None:
     """While the current round has a table without a confirmed result: each such table
-    and why, so the organizer knows whom to ask (None once it is complete)."""
+    and why, so the organizer knows whom to ask (None once it is complete); past ten,
+    how many, and the first ten (``some_of``)."""
     current = state.current
     if current is None or current.state == "complete":
         return None
     waiting = [f"{f'table {m.table}' if m.table else ' v '.join(m.players)} "
                f"({TABLE_STATE[m.status]})"
                for m in current.matches if TABLE_STATE[m.status] != "confirmed"]  # fmt: skip
+    if len(waiting) > NAMED_AT_MOST:  # the count first, then the first ones by table
+        return (f"round {current.number} is not complete: {len(waiting)} tables still need "
+                f"a confirmed result before {before}: {some_of(waiting)}")  # fmt: skip
     return (
         f"round {current.number} is not complete: {', '.join(waiting)} still "
         f"need{'s' if len(waiting) == 1 else ''} a confirmed result before {before}"

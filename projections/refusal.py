@@ -10,6 +10,7 @@ maps it to its error class, as projections import nothing of the commands.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -41,3 +42,16 @@ def rule_violation(reason: str) -> Step:
 
 def invalid_command(reason: str) -> Step:
     return Step(allowed=False, reason=reason, refusal="invalid_command")
+
+
+#: the most items a refusal's sentence names: a big event's refusal stays a readable line
+NAMED_AT_MOST = 10
+
+
+def some_of(items: Sequence[str], most: int = NAMED_AT_MOST) -> str:
+    """Items for a refusal's sentence, comma-separated: every one up to ``most``, else the
+    first ``most`` and how many more ("21, 22, ... and 226 more"), so that a refusal
+    naming 236 waiting tables is one line, not a page."""
+    if len(items) <= most:
+        return ", ".join(items)
+    return f"{', '.join(items[:most])}, ... and {len(items) - most} more"

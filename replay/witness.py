@@ -8,6 +8,12 @@ chain. A head printed on a pairings or standings sheet and posted at the venue
 of today's log must still have that hash. Witnesses are copied or scanned from
 the printouts into a file, one per line, and checked here, after the chain.
 
+Every face prints the whole head (64 hex digits). A witness may give a prefix of it
+instead, of at least ``MIN_DIGITS``: 16 hex digits are 64 bits, more than enough to
+tell a rewritten event from the printed one, while 12 or fewer are short enough that
+a page printing only them would invite forgeries. A prefix must name one event of the
+log, and its check says how many digits it compared.
+
 Parsing and checking are pure: the file's bytes and the stored rows in,
 a result per witness out. The shell reads the files and prints the results.
 """
@@ -23,7 +29,11 @@ from ledger.chain import GENESIS, check_stored
 from ledger.errors import ChainBroken
 from replay.errors import ReplayError
 
-HASH = re.compile(r"[0-9a-fA-F]{64}")
+#: the hex digits of a whole head
+FULL_DIGITS = 64
+#: the fewest hex digits a witness may give: 64 bits of the head
+MIN_DIGITS = 16
+HASH = re.compile(r"[0-9a-fA-F]{%d,%d}" % (MIN_DIGITS, FULL_DIGITS))  # noqa: UP031
 #: the UTF-8 byte order mark an editor on Windows may put before the first line
 BOM = "\ufeff"
 
@@ -35,7 +45,8 @@ class MalformedWitness(ReplayError):
 
 @dataclass(frozen=True, slots=True)
 class Witness:
-    """One printed head: the event at ``seq`` had ``hash`` (lower case) when printed."""
+    """One printed head: the event at ``seq`` had ``hash`` (lower case) when printed;
+    ``hash`` may be a prefix of the head (``MIN_DIGITS`` hex digits or more)."""
 
     source: str
     line: int
@@ -59,20 +70,38 @@ class WitnessCheck:
         where = f"{w.source} line {w.line}" if self.named_by_file else f"line {w.line}"
         return f"witness {where} (seq {w.seq})"
 
+    @property
+    def digits(self) -> int:
+        """How many hex digits of the head the witness gave, and so were compared."""
+        return len(self.witness.hash)
+
+    @property
+    def verdict(self) -> str:
+        """``ok``, with how many digits were compared when the witness gave a prefix."""
+        if not self.ok:
+            return f"CONTRADICTED: {self.reason}"
+        return "ok" if self.digits == FULL_DIGITS else f"ok ({matched(self.digits)})"
+
     def message(self) -> str:
-        return f"{self.name}: {self.reason}" if self.reason else f"{self.name}: ok"
+        if self.reason:
+            return f"{self.name}: {self.reason}"
+        return f"{self.name}: {self.verdict}"
 
     def as_json(self) -> dict[str, Any]:
         w = self.witness
         return {"file": w.source, "line": w.line, "seq": w.seq, "hash": w.hash, "ok": self.ok,
-                "reason": self.reason or None}  # fmt: skip
+                "reason": self.reason or None, "digits": self.digits}  # fmt: skip
+
+
+def matched(digits: int) -> str:
+    return f"matched {digits} of {FULL_DIGITS} hex digits"
 
 
 def parse_witnesses(data: bytes, source: str) -> list[Witness]:
     """Every witness of a file: ``SEQ HASH`` or ``seq SEQ HASH`` per line (as printouts
-    print it), the hash 64 hex digits in either case; blank lines and ``#`` comments are
-    skipped. A file with no witness at all is refused too: a check of nothing must not
-    pass as a check."""
+    print it), the hash 64 hex digits (or a prefix of at least 16) in either case; blank
+    lines and ``#`` comments are skipped. A file with no witness at all is refused too:
+    a check of nothing must not pass as a check."""
     found: list[Witness] = []
     for number, raw in enumerate(data.splitlines(), start=1):
         try:
@@ -103,8 +132,9 @@ def parse_line(text: str, source: str, number: int) -> Witness | None:
         raise malformed(source, number, f"seq must be a whole number from 1, got {seq!r}")
     if not HASH.fullmatch(digest):
         raise malformed(source, number,
-                        f"a head hash is 64 hex digits, got {len(digest)} characters "
-                        f"{digest[:16]!r}")  # fmt: skip
+                        f"a head hash is {FULL_DIGITS} hex digits, or the first {MIN_DIGITS} "
+                        f"or more of them; got {len(digest)} characters {digest[:16]!r} "
+                        "(copy the whole head as the page prints it)")  # fmt: skip
     return Witness(source, number, int(seq), digest.lower())
 
 
@@ -149,14 +179,21 @@ def check_one(
         return failed(f"the log ends at seq {length} — truncated, or the witness is from "
                       "another store (or its seq was mistyped)")  # fmt: skip
     have = hashes[w.seq - 1]
-    if have == w.hash:
+    if have.startswith(w.hash):
+        also = [seq for seq, h in enumerate(hashes, start=1) if h.startswith(w.hash)]
+        if len(also) > 1:  # 16 digits or more: only a forged log would get here
+            return failed(f"the prefix {w.hash} begins the heads of seqs "
+                          f"{', '.join(map(str, also))}: give more digits")  # fmt: skip
         return WitnessCheck(w, True, "", several)
-    elsewhere = next((seq for seq, h in enumerate(hashes, start=1) if h == w.hash), None)
+    elsewhere = next((seq for seq, h in enumerate(hashes, start=1) if h.startswith(w.hash)),
+                     None)  # fmt: skip
     hint = f" (that hash is this log's seq {elsewhere}: was the seq copied wrong?)" if elsewhere \
         else ""  # fmt: skip
-    mine, theirs = shortened(have, w.hash)
-    return failed(f"the log has {mine} there, the witness {theirs} — the log was rewritten "
-                  f"after it was printed{hint}")  # fmt: skip
+    mine, theirs = shortened(have[: len(w.hash)], w.hash)
+    checked = "" if len(w.hash) == FULL_DIGITS else f" ({len(w.hash)} of {FULL_DIGITS} " \
+        "hex digits compared)"  # fmt: skip
+    return failed(f"the log has {mine} there, the witness {theirs}{checked} — the log was "
+                  f"rewritten after it was printed{hint}")  # fmt: skip
 
 
 def shortened(a: str, b: str) -> tuple[str, str]:

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Header, HTTPException, Query, Request
 from pydantic import BaseModel
 
-from commands.api.limits import RateLimiter, Settings
+from commands.api.limits import RateLimiter, RoleLimiters, Settings
 from commands.handler import Handler
 from commands.pages.venue import UTC_VENUE, Venue
 from commands.roles import Forbidden, Principal
@@ -78,9 +78,16 @@ def slip_base(request: Request) -> str:
 
 
 def limiter_of(request: Request) -> RateLimiter:
-    """The command rate limiter of this process (one bucket per token)."""
+    """The player tokens' command rate limiter of this process (one bucket per token),
+    which match slip codes share."""
     limiter: RateLimiter = request.app.state.limiter
     return limiter
+
+
+def limiters_of(request: Request) -> RoleLimiters:
+    """The command rate limiters of this process, one per limited role."""
+    limiters: RoleLimiters = request.app.state.limiters
+    return limiters
 
 
 @dataclass(frozen=True, slots=True)

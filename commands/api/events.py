@@ -7,7 +7,10 @@ Stream frames: ``id:`` the position, ``event:`` the event type, ``data:`` the ev
 ``GET /events`` gives it; a ``: keep-alive`` comment every ``heartbeat_seconds`` of
 quiet (proxies close idle connections); ``event: error`` and the end of the stream
 when the store is damaged. A cursor that is not a position is a 400, never a replay
-from the start. Statuses: 400 a malformed ``Last-Event-ID`` or ``after``; 401; 403 a
+from the start; so is a stream's cursor past the end of the global sequence (a position
+this store never gave out: another store's, or this one restored from an older backup),
+which would otherwise wait silently for events the client believes it has. Statuses:
+400 a malformed ``Last-Event-ID`` or ``after``, or one past the end; 401; 403 a
 tournament the token may not read; 429 the token has ``streams_per_token`` streams
 open already (``Retry-After``); 503 the server is shutting down, or has
 ``Settings.max_streams`` streams open (``Retry-After``).
@@ -15,6 +18,7 @@ open already (``Retry-After``); 503 the server is shutting down, or has
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 from typing import Annotated, Any
 
@@ -132,6 +136,15 @@ def position_of(name: str, value: str | None) -> int | None:
     raise HTTPException(400, f"{name} must be {POSITION} (got {value[:40]!r})")
 
 
+def within_the_end(name: str, position: int, end: int) -> int:
+    """A cursor the store's sequence reaches (``end``: its last position), or a 400
+    naming the end."""
+    if position > end:
+        raise HTTPException(400, f"{name} {position} is past the end of the event sequence "
+                                 f"(its last position is {end})")  # fmt: skip
+    return position
+
+
 def hub_of(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
@@ -171,6 +184,9 @@ async def get_stream(
     scope = stream_scope(caller, tournament)
     asked, resumed = position_of("after", after), position_of("Last-Event-ID", last_event_id)
     start = resumed if resumed is not None else asked or 0
+    if start:
+        end = await asyncio.to_thread(store_of(request).head_position)
+        within_the_end("Last-Event-ID" if resumed is not None else "after", start, end)
     hub = hub_of(request)
     if hub.closed:
         raise HTTPException(503, "the server is shutting down")

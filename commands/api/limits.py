@@ -1,6 +1,13 @@
 """Limits that protect writers at an event: a body is refused while it is read, player
-and scorekeeper tokens send commands at a bounded rate, and the other per-process bounds
-every part of the API reads from one ``Settings``.
+and scorekeeper tokens send commands at a bounded rate, each role at its own, and the
+other per-process bounds every part of the API reads from one ``Settings``.
+
+A player's phone and a scorekeeper's desk are not alike. Every player holds a token
+(and a slip code), so the player rate is low: 20 at once, then 2 a second, which no
+person reporting their own match ever reaches. One scorekeeper enters every slip of a
+round at the desk, or an integration sends them in a batch, so theirs lets a whole
+round of a big event through at once (300) and then 10 a second, still a bound on an
+integration that loops. Organizer and judge tokens run the event: never slowed.
 
 A limit is kept in this process only: several ``tledger serve`` processes on one
 PostgreSQL database each keep their own buckets, so a token's rate over the whole
@@ -27,8 +34,10 @@ class Settings:
 
     ``max_body``: bytes of one command body; a command is a few hundred bytes, a
     submitted list a few kilobytes. ``rate_per_second`` and ``rate_burst``: commands
-    per player or scorekeeper token, a steady rate with a burst for a batch of slips
-    typed in at once. ``streams_per_token``: open event streams of one token.
+    per player token (and reports per match slip code), a steady rate with a burst;
+    ``scorekeeper_rate_per_second`` and ``scorekeeper_rate_burst``: the same for a
+    scorekeeper token, a burst for a round's slips typed in or sent at once.
+    ``streams_per_token``: open event streams of one token.
     ``heartbeat_seconds``: a comment line on an idle stream, under the usual proxy
     idle timeouts (30-60 s). ``subscriber_queue``: events buffered per stream before
     a slow subscriber is dropped (it resumes with ``Last-Event-ID``).
@@ -52,6 +61,8 @@ class Settings:
     max_body: int = 64 * 1024
     rate_per_second: float = 2.0
     rate_burst: int = 20
+    scorekeeper_rate_per_second: float = 10.0
+    scorekeeper_rate_burst: int = 300
     streams_per_token: int = 8
     heartbeat_seconds: float = 15.0
     subscriber_queue: int = 1000
@@ -66,8 +77,9 @@ class Settings:
     trusted_proxies: tuple[IPv4Network | IPv6Network, ...] = ()
 
 
-#: roles whose commands are rate limited: many holders (every player) or an
-#: integration that may loop; organizers and judges run the event and are not slowed
+#: roles whose commands are rate limited, each at its own rate (``RoleLimiters``): many
+#: holders (every player) or an integration that may loop; organizers and judges run the
+#: event and are not slowed
 LIMITED_ROLES = frozenset({"player", "scorekeeper"})
 
 
@@ -113,20 +125,38 @@ class RateLimiter:
         self.buckets = {k: b for k, b in self.buckets.items() if now - b.at < refill}
 
 
+class RoleLimiters:
+    """A rate limiter per limited role, each from its own settings; ``player``'s is also
+    the one a match slip code's reports share (commands.api.slips)."""
+
+    def __init__(self, settings: Settings, clock: Callable[[], float] = time.monotonic):
+        self.player = RateLimiter(settings.rate_per_second, settings.rate_burst, clock)
+        scorekeeper = RateLimiter(settings.scorekeeper_rate_per_second,
+                                  settings.scorekeeper_rate_burst, clock)  # fmt: skip
+        self.by_role = {"player": self.player, "scorekeeper": scorekeeper}
+        assert set(self.by_role) == LIMITED_ROLES
+
+    def of(self, role: str) -> RateLimiter | None:
+        """The role's limiter; None for a role that is not limited."""
+        return self.by_role.get(role)
+
+
 def retry_after(seconds: float) -> str:
     """The ``Retry-After`` value: whole seconds, at least 1 (RFC 9110 §10.2.3)."""
     return str(max(1, math.ceil(seconds)))
 
 
-def limit_rate(limiter: RateLimiter, token_hash: str, role: str) -> None:
-    """429 with ``Retry-After`` when a player or scorekeeper token is over its rate."""
-    if role not in LIMITED_ROLES:
+def limit_rate(limiters: RoleLimiters, token_hash: str, role: str) -> None:
+    """429 with ``Retry-After`` when a player or scorekeeper token is over its role's
+    rate (the message names the role's rate, so a scorekeeper learns theirs)."""
+    limiter = limiters.of(role)
+    if limiter is None:
         return
     wait = limiter.take(token_hash)
     if wait is not None:
         raise HTTPException(
             429,
-            f"too many commands from this token: at most {limiter.rate:g} per second "
+            f"too many commands from this {role} token: at most {limiter.rate:g} per second "
             f"after a burst of {limiter.burst}",
             headers={"Retry-After": retry_after(wait)},
         )

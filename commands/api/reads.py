@@ -216,6 +216,10 @@ async def get_lists(request: Request, tournament: str, caller: Caller, side: Sid
     return answer(request, await asyncio.to_thread(side.lists, tournament))
 
 
+#: the log's ``player`` filter: ids only, as the whole contract; an unknown one is a 404
+PLAYER_TEXT = "Only events naming this player id (404: a player the tournament never had)"
+
+
 @router.get("/tournaments/{tournament}/log", response_model=LogPage, responses=CACHED)
 def get_log(
     request: Request, tournament: str, caller: Caller, side: Side, as_of: AsOf = None,
@@ -223,14 +227,14 @@ def get_log(
     limit: Annotated[int, Query(ge=1, le=LOG_PAGE)] = LOG_PAGE,
     types: Annotated[list[str] | None, Query(alias="type", description=TYPE_TEXT,
                                              json_schema_extra=TYPE_SCHEMA)] = None,
-    player: Annotated[str | None, Query(max_length=MAX_ID,
-                                        description="Only events naming this player id")] = None,
+    player: Annotated[str | None, Query(max_length=MAX_ID, description=PLAYER_TEXT)] = None,
     round: Annotated[int | None, Query(ge=1, le=MAX_POSITION,
                                        description="Only events of this round")] = None,
 ) -> Response:  # fmt: skip
     """Events after seq ``after_seq``, oldest first, at most ``limit`` (as known at
     ``as_of``); ``next_after_seq`` is there when more follow. ``type``, ``player`` and
-    ``round`` keep only the events that match all of them (422: an unknown type)."""
+    ``round`` keep only the events that match all of them (422: an unknown type, 404:
+    an unknown player)."""
     readable(caller, tournament)
     keep = LogFilter(event_types(types or []), player, round)
     return answer(request, side.get(tournament, LogQuery(after_seq, limit, keep), as_of))

@@ -14,7 +14,7 @@ import orjson
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict
 
-from commands.api.deps import Caller, errors, handler_of, limiter_of, settings_of
+from commands.api.deps import Caller, errors, handler_of, limiters_of, settings_of
 from commands.api.limits import limit_rate, read_body
 from commands.handler import Outcome
 from commands.models import COMMAND_ADAPTER, Command, parse_command
@@ -74,7 +74,7 @@ router = APIRouter()
         "application/json": {"schema": COMMAND_BODY}}}},
 )  # fmt: skip
 async def post_command(request: Request, caller: Caller) -> Response:
-    limit_rate(limiter_of(request), caller.token.token_hash, caller.token.role)
+    limit_rate(limiters_of(request), caller.token.token_hash, caller.token.role)
     body = await read_body(request, settings_of(request).max_body)
     try:
         data = orjson.loads(body)

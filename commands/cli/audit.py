@@ -82,8 +82,7 @@ def show_witnesses(model: Verified, as_json: bool) -> bool:
     error (stderr); True when one failed."""
     if not as_json:
         for check in model.witnesses or []:
-            typer.echo(f"  {check.name}: " + ("ok" if check.ok else
-                                             f"CONTRADICTED: {check.reason}"))  # fmt: skip
+            typer.echo(f"  {check.name}: {check.verdict}")
     if model.contradicted is not None:
         typer.echo(f"error: integrity: {model.contradicted}", err=True)
     return model.contradicted is not None

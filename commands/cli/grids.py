@@ -72,7 +72,15 @@ def show_status(model: Status) -> None:
         name = model.names.get(model.champion, model.champion)
         grid.add_row("champion", escape(f"{name} ({model.champion})"))
     console.print(grid)
+    show_witness(model.seq, model.head)
     show_waiting(model)
+
+
+def show_witness(seq: int, head: str) -> None:
+    """The head as a witness, whole on one line as ``verify --witness`` takes it (the
+    grid above folds it to fit): what to copy or photograph."""
+    console.print("witness (for verify --witness):")
+    console.print(f"seq {seq} {head}", soft_wrap=True, highlight=False)
 
 
 def show_waiting(model: Status) -> None:

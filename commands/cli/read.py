@@ -165,24 +165,40 @@ def log(
             "--type", metavar="TYPE", help="Only events of this type (repeat it, or a,b,c)."
         ),
     ] = None,
-    player: Annotated[str | None, typer.Option(help="Only events naming this player.")] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(help="Only events naming this player (an id, or a name only one has)."),
+    ] = None,
     round_number: Annotated[
         int | None, typer.Option("--round", min=1, help="Only events of this round.")
     ] = None,
 ) -> None:
     """Every event of the tournament, oldest first (--follow: as they arrive, JSON Lines);
-    --type, --player and --round keep the events that match all of them."""
+    --type, --player and --round keep the events that match all of them. --player takes
+    an id or a name only one player has; an unknown or shared name is an error (exit 1)."""
+    from dataclasses import replace
+
     from commands.reads.logfilter import LogFilter, event_types
+    from commands.reads.people import known_player
     from commands.reads.views import log_page
 
     with reported_errors("log: "):
-        keep = LogFilter(event_types(types or []), player, round_number)
+        keep = LogFilter(event_types(types or []), None, round_number)
     if follow:
+        if player is not None:
+            with reported_errors("log: "):
+                st, state, _ = load_state(tournament, store)
+                keep = replace(keep, player=known_player(st.players(tournament), player,
+                                                         state.players))  # fmt: skip
         follow_log(tournament, store, keep)
         return
     with reported_errors():
-        st, _, events = load_state(tournament, store, as_of)
+        st, state, events = load_state(tournament, store, as_of)
         labels = labels_of(st)
+    if player is not None:
+        with reported_errors("log: "):
+            keep = replace(keep, player=known_player(st.players(tournament), player,
+                                                     state.players))  # fmt: skip
     model = log_page(tournament, events, keep=keep, labels=labels)
     if as_json:
         print_model(model)

@@ -24,6 +24,7 @@ app = typer.Typer()
 #: the defaults of ``commands.api.limits.Settings``, repeated here so that the CLI does
 #: not import FastAPI to draw its help (tests/e2e/test_limits.py keeps them equal)
 MAX_BODY, RATE, RATE_BURST, STREAMS_PER_TOKEN = 64 * 1024, 2.0, 20, 8
+SCOREKEEPER_RATE, SCOREKEEPER_BURST = 10.0, 300
 TOKEN_RECHECK = 5.0
 PUBLIC_STREAMS = 5000
 FULL_CHECK_EVERY = 30.0  # commands.folds.FULL_CHECK_EVERY
@@ -87,11 +88,18 @@ def serve(
         int, typer.Option(min=1, help="Largest command body, in bytes.")
     ] = MAX_BODY,
     rate: Annotated[
-        float, typer.Option(min=0.001, help="Commands per second per player or scorekeeper token.")
+        float,
+        typer.Option(min=0.001, help="Commands per second per player token (and slip code)."),
     ] = RATE,
     rate_burst: Annotated[
-        int, typer.Option(min=1, help="Commands such a token may send at once.")
+        int, typer.Option(min=1, help="Commands a player token may send at once.")
     ] = RATE_BURST,
+    scorekeeper_rate: Annotated[
+        float, typer.Option(min=0.001, help="Commands per second per scorekeeper token.")
+    ] = SCOREKEEPER_RATE,
+    scorekeeper_burst: Annotated[
+        int, typer.Option(min=1, help="Commands a scorekeeper token may send at once.")
+    ] = SCOREKEEPER_BURST,
     streams_per_token: Annotated[
         int, typer.Option(min=1, help="Open event streams per token.")
     ] = STREAMS_PER_TOKEN,
@@ -194,6 +202,8 @@ def serve(
     with reported_errors():
         handler = handler_for(store, full_check_every)
     limits = Settings(max_body=max_body, rate_per_second=rate, rate_burst=rate_burst,
+                      scorekeeper_rate_per_second=scorekeeper_rate,
+                      scorekeeper_rate_burst=scorekeeper_burst,
                       streams_per_token=streams_per_token,
                       token_recheck_seconds=token_recheck,
                       public_streams=public_streams,

@@ -64,7 +64,9 @@ class PairingCheckRow(ReadModel):
 
 
 class WitnessRow(ReadModel):
-    """A printed head's verdict (``replay.witness``): ``name`` as the CLI prints it."""
+    """A printed head's verdict (``replay.witness``): ``name`` and ``verdict`` as the CLI
+    prints them; ``digits``: how many hex digits of the head the witness gave and were
+    compared (64, or a prefix of at least 16)."""
 
     file: str
     line: int
@@ -72,7 +74,9 @@ class WitnessRow(ReadModel):
     hash: str
     ok: bool
     reason: str | None
+    digits: int
     name: str = Field("", exclude=True)
+    verdict: str = Field("", exclude=True)
 
 
 class Verified(ReadModel):

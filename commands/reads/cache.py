@@ -22,29 +22,24 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import assert_never
 
 import orjson
 
 from commands.errors import UnknownTournament
 from commands.folds import Folds
-from commands.reads import clockviews, podviews, roster, views
-from commands.reads.audit import explained
-from commands.reads.history import player_history
+from commands.reads import clockviews, views
+from commands.reads.build import build as build
 from commands.reads.initiative import initiative_lists
-from commands.reads.judgequeue import judge_queue
 from commands.reads.listviews import published_lists
 from commands.reads.lru import Lru
 from commands.reads.models import ReadModel, Tournaments, TournamentSummary
-from commands.reads.next_step import next_steps
 from commands.reads.query import LOG_PAGE as LOG_PAGE
 from commands.reads.query import LogQuery as LogQuery
 from commands.reads.query import Query as Query
 from commands.reads.query import StateView as StateView
-from commands.reads.slipmatch import match_slip
 from commands.reads.token_list import actor_labels
 from ledger.errors import ChainBroken, ListDamaged
 from ledger.events import TournamentCreated
@@ -108,7 +103,7 @@ class ReadSide:
         if as_of is None and isinstance(query, Query):
             return self.folds.read(tournament, lambda s: self._fresh_entry(tournament, query, s))
         try:
-            seq, roster = self.folds.read(tournament, lambda s: self._now(tournament, s))
+            seq, roster = self.folds.read(tournament, lambda s: self._now(tournament, s, query))
         except INTEGRITY as damage:
             if as_of is None:
                 raise
@@ -207,9 +202,16 @@ class ReadSide:
         return (tournament in self._rosters or tournament in self._summaries
                 or any(isinstance(k, tuple) and k[0] == tournament for k in keys))  # fmt: skip
 
-    def _now(self, tournament: str, state: TournamentState) -> tuple[int, Roster]:
+    def _now(self, tournament: str, state: TournamentState, query: Query | LogQuery | None = None
+             ) -> tuple[int, Roster]:  # fmt: skip
+        """The current seq and names; a log filtered by a player the tournament never had
+        (erased ones it had) is refused as a read of an unknown player (404), not
+        answered with nothing."""
         if not state.exists:
             raise UnknownTournament(tournament)
+        asked = query.keep.player if isinstance(query, LogQuery) else None
+        if asked is not None and asked not in state.players:
+            raise views.PlayerNotFound(asked)
         return state.seq, self._roster(tournament, state)
 
     def _fresh_entry(self, tournament: str, query: Query, state: TournamentState) -> Entry:
@@ -359,40 +361,3 @@ class ReadSide:
                                       ruleset=created.ruleset, created_at=created.at)  # fmt: skip
             self._summaries[tournament] = found
         return found
-
-
-def build(
-    state: TournamentState, query: Query, names: Mapping[str, str],
-    lists: Sequence[ListEntry] = (),
-) -> ReadModel:  # fmt: skip
-    """The read model a query asks of the fold (exhaustive over the views); ``lists``:
-    the list rows pairings read for who chooses initiative (never their points)."""
-    match query.view:
-        case "status":
-            return views.status(state, names, late=query.late)
-        case "standings":
-            return views.standings(state, names)
-        case "pairings":
-            return views.pairings(state, query.round, names, query.search, lists)
-        case "bracket":
-            return views.bracket(state, names)
-        case "outstanding":
-            return views.outstanding(state)
-        case "player":
-            return player_history(state, query.player or "", names)
-        case "players":
-            return roster.players(state, names, query.search)
-        case "slip":
-            return match_slip(state, query.round or 0, query.players or ("", ""), names)
-        case "queue":
-            return judge_queue(state, names)
-        case "explain":
-            return explained(state, query.player or "", names)
-        case "pods":
-            return podviews.pods(state, names)
-        case "clock":
-            return clockviews.clock(state, query.round, names)
-        case "lifecycle":
-            return next_steps(state)
-        case _:
-            assert_never(query.view)

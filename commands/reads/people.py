@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from commands.errors import Refused
+from commands.errors import Refused, UnknownPlayer
 from ledger.store import PlayerEntry
 
 #: Fields of a result that name a player.
@@ -111,3 +111,13 @@ def with_ids(
         if isinstance(games, list):  # LCG: each game's winner, or "draw"
             out["result"]["game_results"] = [g if g in GAME_WORDS else resolved(g) for g in games]
     return out
+
+
+def known_player(entries: Mapping[str, PlayerEntry], text: str, known: Collection[str] = ()) -> str:
+    """The id of the player ``text`` names (``resolve_player``), for a read that filters
+    by a player: there an unknown id or name would silently find nothing, so it is
+    refused (``UnknownPlayer``), as a command naming one is."""
+    found = resolve_player(entries, text, known)
+    if found not in entries and found not in known:
+        raise UnknownPlayer(text)
+    return found

@@ -36,7 +36,7 @@ def verified(store: Store, tournament: str, witnesses: Sequence[Witness] = (),
     checks = check_witnesses(tournament, stored, witnesses) if witnesses else None
     first = first_contradicted(checks or ())
     rows = None if checks is None else [
-        WitnessRow(**c.as_json(), name=c.name) for c in checks]  # fmt: skip
+        WitnessRow(**c.as_json(), name=c.name, verdict=c.verdict) for c in checks]  # fmt: skip
     return Verified(
         tournament=tournament, ok=report.ok and all(c.ok for c in checks or ()),
         events=view["events"], head=view["head"], broken_at=view["broken_at"],

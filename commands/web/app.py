@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from commands.api import events, hub, public, reads, slips, static, writes
 from commands.api.access import AccessLog, Emit
-from commands.api.limits import RateLimiter, Settings
+from commands.api.limits import RoleLimiters, Settings
 from commands.console import routes as console
 from commands.console.failures import failure_page as console_failure
 from commands.console.session import PATH
@@ -66,7 +66,8 @@ def create_app(
     app.state.settings = settings = settings or Settings()
     app.state.venue = venue or UTC_VENUE
     app.state.hub = hub.Hub(handler.store, settings)  # the event streams' tail (hub.py)
-    app.state.limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
+    app.state.limiters = limiters = RoleLimiters(settings)  # a rate per role (limits.py)
+    app.state.limiter = limiters.player  # shared by the slip codes' reports
     install_errors(app)
     for module in (writes, reads, events, slips, public, static):
         app.include_router(module.router)

@@ -11,9 +11,10 @@ over HTTP with round 1 paired and started, then:
   self-reports for 10 s (each player of a match claims the win, so the match stays
   disputed and every report is appended).
 
-The server's command rate limit per player or scorekeeper token (by default 2 commands
-a second after a burst of 20) keeps one runaway phone from crowding out the others; it
-would cap this benchmark at a few commands a second per token and refuse the reports
+The server's command rate limit per player token (by default 2 commands a second after
+a burst of 20; a scorekeeper's 10 after 300) keeps one runaway phone from crowding out
+the others; it would cap this benchmark at a few commands a second per token and refuse
+the reports
 (and then the pairing of round 2), so the server runs with a limit no phase reaches:
 what is measured is the write path.
 
@@ -58,7 +59,8 @@ RAW_SECONDS = 0.1 if SMALL else 2.0
 MAX_RAW_ROWS = 200_000
 JOIN_TIMEOUT = 60.0
 #: commands per second and burst per token that no phase reaches (see above)
-UNLIMITED = ("--rate", "1000000", "--rate-burst", "1000000")
+UNLIMITED = ("--rate", "1000000", "--rate-burst", "1000000",
+             "--scorekeeper-rate", "1000000", "--scorekeeper-burst", "1000000")  # fmt: skip
 #: an event-sized row for the raw insert rate (a stored event is a few hundred bytes)
 RAW_ROW = b"x" * 400
 RESULTS = [[2, 0], [2, 1], [1, 2], [0, 2]]

@@ -65,6 +65,8 @@ def test_the_history_shows_every_event_with_actor_label_and_filters_by_player(
     assert "(<bdi>desk</bdi>)" in only.text
     wrong = console.get(f"/console/t/{T}/history?type=nonsense")
     assert "unknown event type" in wrong.text
+    nobody = console.get(f"/console/t/{T}/history?player=p99")  # said, not an empty log
+    assert nobody.status_code == 200 and "unknown player &#39;p99&#39;" in nobody.text
 
 
 def test_the_tournament_as_known_at_a_seq_and_at_a_time(sign_in: Signer, handler: Handler) -> None:

@@ -5,7 +5,9 @@ client in any time zone shows the same end.
 
 The store's drivers are imported lazily; psycopg's C module, imported while the
 clock is frozen, would be built against freezegun's fake date classes (a
-RuntimeWarning, "datetime.date size changed"), so it is imported here first."""
+RuntimeWarning, "datetime.date size changed"), so it is imported here first; so are the
+grids' read models, which pydantic cannot build on a fake ``datetime`` when the models
+they share were built on the real one by a test run before these."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import psycopg  # noqa: F401  (imported before any clock is frozen: see below)
 import pytest
 from freezegun import freeze_time
 
+import commands.cli.grids  # noqa: F401  (its models built before any clock is frozen)
 from tests.e2e.test_cli import cli
 
 START = "2026-11-21T09:00:00+00:00"

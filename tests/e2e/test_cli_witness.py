@@ -119,10 +119,10 @@ def test_json_adds_the_witnesses_and_a_contradicted_one_makes_it_not_ok(
         k: v for k, v in plain.items() if k != "ok"}  # fmt: skip
     assert view["witnesses"] == [
         {"file": str(wall), "line": 1, "seq": 10, "hash": heads(db)[10], "ok": True,
-         "reason": None},
+         "reason": None, "digits": 64},
         {"file": str(wall), "line": 2, "seq": 99, "hash": "ab" * 32, "ok": False,
          "reason": "the log ends at seq 27 — truncated, or the witness is from another "
-                   "store (or its seq was mistyped)"},
+                   "store (or its seq was mistyped)", "digits": 64},
     ]  # fmt: skip
 
 
@@ -145,8 +145,9 @@ def test_a_malformed_witness_file_is_a_one_line_input_error(db: str, tmp_path: P
     result = verify(db, wall)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.strip() == (
-        f"error: verify: witness file {wall} line 2: a head hash is 64 hex digits, got 8 "
-        "characters '3fa2c91e'"
+        f"error: verify: witness file {wall} line 2: a head hash is 64 hex digits, or the "
+        "first 16 or more of them; got 8 characters '3fa2c91e' (copy the whole head as the "
+        "page prints it)"
     )
     missing = verify(db, tmp_path / "absent.txt")
     assert missing.exit_code == 2 and "cannot read" in missing.stderr
@@ -157,3 +158,11 @@ def test_witnesses_name_one_tournament(db: str, tmp_path: Path) -> None:
     wall.write_text(printed(db, 10))
     result = cli("verify", "--all", "--witness", str(wall), "--store", db)
     assert result.exit_code == 2 and "name the tournament" in result.stderr
+
+
+def test_the_first_16_digits_of_a_head_are_checked_and_said_to_be(db: str) -> None:
+    result = verify(db, "-", stdin=f"seq 10 {heads(db)[10][:16].upper()}\n")
+    assert result.exit_code == 0, result.stderr
+    assert "witness line 1 (seq 10): ok (matched 16 of 64 hex digits)" in result.stdout
+    short = verify(db, "-", stdin=f"seq 10 {heads(db)[10][:12]}\n")
+    assert short.exit_code == 2 and "got 12 characters" in short.stderr

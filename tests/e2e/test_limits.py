@@ -21,11 +21,12 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import pytest
+from fastapi import HTTPException
 from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.types import Receive, Scope, Send
 
 from commands.api.access import AccessLog
-from commands.api.limits import RateLimiter, Settings, retry_after
+from commands.api.limits import RateLimiter, RoleLimiters, Settings, limit_rate, retry_after
 from commands.cli import serve
 from commands.folds import FULL_CHECK_EVERY
 from commands.handler import Handler
@@ -155,17 +156,38 @@ def test_a_player_token_over_its_rate_gets_429_with_retry_after_and_appends_noth
         assert other.status_code == 200, "each token has its own bucket"
 
 
-def test_a_scorekeeper_is_limited_and_an_organizer_is_not(sqlite: str, tmp_path: Path) -> None:
-    with serving(sqlite, tmp_path, "--rate", "0.5", "--rate-burst", "3") as server:
+def test_a_scorekeeper_is_limited_at_its_own_rate_and_an_organizer_is_not(
+    sqlite: str, tmp_path: Path
+) -> None:
+    with serving(sqlite, tmp_path, "--scorekeeper-rate", "0.5", "--scorekeeper-burst", "3",
+                 "--rate", "0.5", "--rate-burst", "1") as server:  # fmt: skip
         t, org = setup(sqlite, server.base, PLAYERS[:8])
         scorer = Api(server.base, token(sqlite, "--role", "scorekeeper", "--tournament", t))
         pairs = (["p01", "p02"], ["p03", "p04"], ["p05", "p06"], ["p07", "p08"])
-        codes = [scorer.post(t, type="report_result", round=1, players=pair,
-                             result=RESULT).status_code for pair in pairs]  # fmt: skip
-        assert codes == [200, 200, 200, 429]
+        answers = [scorer.post(t, type="report_result", round=1, players=pair, result=RESULT)
+                   for pair in pairs]  # fmt: skip
+        assert [a.status_code for a in answers] == [200, 200, 200, 429]
+        assert answers[3].json()["error"] == (
+            "too many commands from this scorekeeper token: at most 0.5 per second after a "
+            "burst of 3")  # fmt: skip
         assert [org.post(t, type="start_round").status_code for _ in range(30)] == [409] * 30
         assert org.post(t, type="report_result", round=1, players=["p07", "p08"],
                         result=RESULT).status_code == 200  # fmt: skip
+
+
+def test_each_role_has_its_own_rate_and_the_desk_a_bigger_one_by_default() -> None:
+    limiters = RoleLimiters(Settings(), clock=lambda: 100.0)
+    player, desk = limiters.of("player"), limiters.of("scorekeeper")
+    assert player is not None and desk is not None and player is limiters.player
+    assert [player.take("a") is None for _ in range(21)] == [True] * 20 + [False]
+    assert [desk.take("a") is None for _ in range(301)] == [True] * 300 + [False]
+    assert limiters.of("judge") is None and limiters.of("organizer") is None
+    with pytest.raises(HTTPException) as over:
+        limit_rate(limiters, "a", "player")
+    assert over.value.status_code == 429 and over.value.detail == (
+        "too many commands from this player token: at most 2 per second after a burst of 20"
+    )
+    limit_rate(limiters, "a", "organizer")  # never limited
 
 
 def test_the_bucket_refills_at_its_rate_up_to_its_burst() -> None:
@@ -246,6 +268,8 @@ def test_serve_defaults_are_the_settings_defaults() -> None:
     defaults = {f.name: f.default for f in fields(Settings)}
     options = {"max_body": serve.MAX_BODY, "rate_per_second": serve.RATE,
                "rate_burst": serve.RATE_BURST,
+               "scorekeeper_rate_per_second": serve.SCOREKEEPER_RATE,
+               "scorekeeper_rate_burst": serve.SCOREKEEPER_BURST,
                "streams_per_token": serve.STREAMS_PER_TOKEN,
                "token_recheck_seconds": serve.TOKEN_RECHECK,
                "public_streams": serve.PUBLIC_STREAMS,

@@ -64,7 +64,12 @@ def test_a_witness_is_seq_and_hash_with_or_without_the_word_seq_as_printouts_pri
         ("seq x " + "a" * 64, "seq must be a whole number from 1, got 'x'"),
         ("seq 0 " + "a" * 64, "seq must be a whole number from 1"),
         ("seq -3 " + "a" * 64, "seq must be a whole number from 1"),
-        ("seq 57 3fa2c91e", "a head hash is 64 hex digits, got 8 characters"),
+        (
+            "seq 57 3fa2c91e",
+            "a head hash is 64 hex digits, or the first 16 or more of them; got 8 characters",
+        ),
+        ("seq 57 3fa2c91e0a1b", "got 12 characters '3fa2c91e0a1b' (copy the whole head"),
+        ("seq 57 " + "a" * 65, "got 65 characters"),
         ("seq 57 " + "g" * 64, "a head hash is 64 hex digits"),
     ],
 )
@@ -181,4 +186,41 @@ def test_with_several_files_a_witness_is_named_by_its_file_too() -> None:
     assert [c.name for c in checks] == [
         "witness heads.txt line 1 (seq 2)", "witness wall.txt line 1 (seq 3)"]  # fmt: skip
     want = {"file": "wall.txt", "line": 1, "seq": 3, "hash": other.hash, "ok": True}
-    assert checks[1].as_json() == {**want, "reason": None}
+    assert checks[1].as_json() == {**want, "reason": None, "digits": 64}
+
+
+# a prefix of the head -------------------------------------------------------------
+
+
+def test_a_prefix_of_16_digits_or_more_is_a_witness_that_says_how_many_it_compared() -> None:
+    log = sealed()
+    head = log[4].event.hash
+    prefix = Witness("heads.txt", 1, 5, head[:16])
+    longer = Witness("heads.txt", 2, 5, head[:40])
+    short, more = check_witnesses("t1", rows(log), [prefix, longer])
+    assert (
+        short.ok and short.message() == "witness line 1 (seq 5): ok (matched 16 of 64 hex digits)"
+    )
+    assert more.verdict == "ok (matched 40 of 64 hex digits)"
+    assert short.as_json()["digits"] == 16
+    whole = check_witnesses("t1", rows(log), [witness(log, 5)])[0]
+    assert whole.verdict == "ok" and whole.as_json()["digits"] == 64
+
+
+def test_a_prefix_of_a_rewritten_event_fails_naming_the_digits_compared() -> None:
+    log = sealed()
+    forged = rewritten_from(log, 4)
+    printed = Witness("heads.txt", 1, 6, log[5].event.hash[:16])
+    check = check_witnesses("t1", rows(forged), [printed])[0]
+    assert not check.ok
+    assert "(16 of 64 hex digits compared) — the log was rewritten" in check.reason
+    assert check.verdict.startswith("CONTRADICTED: the log has ")
+
+
+def test_a_prefix_that_begins_two_heads_names_neither_ok() -> None:
+    from replay.witness import check_one
+
+    heads = ["ab" * 32, "ab" * 8 + "cd" * 24]
+    check = check_one(Witness("heads.txt", 1, 1, "ab" * 8), heads, 2, None, False)
+    assert not check.ok
+    assert check.reason == f"the prefix {'ab' * 8} begins the heads of seqs 1, 2: give more digits"
