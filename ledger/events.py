@@ -285,6 +285,20 @@ class PlayerReinstated(EventBase):
     reason: str
 
 
+class AutomaticResultWithdrawn(EventBase):
+    """The loss recorded automatically when ``player`` dropped (the open match recorded
+    as lost, ``result_reported`` with the reason "dropped"), withdrawn because the drop
+    was made in error and undone before the round started: the table of ``round`` has
+    no result again and the player plays there. Emitted with ``player_reinstated``."""
+
+    type: Literal["automatic_result_withdrawn"] = "automatic_result_withdrawn"
+    version: Literal[1] = 1
+    round: int
+    players: tuple[str, str]
+    player: str
+    reason: str
+
+
 class TournamentReopened(EventBase):
     """A finish made in error, undone: the tournament runs again from where it stood."""
 
@@ -332,6 +346,7 @@ Event = Annotated[
     | CutMade
     | TournamentFinished
     | PlayerReinstated
+    | AutomaticResultWithdrawn
     | TournamentReopened
     | RegistrationWithdrawn
     | OptionsChanged
