@@ -15,7 +15,7 @@ from tests.unit.test_name_isolation import ESCAPED, SPOOF, outside_isolation
 
 Signer = Callable[..., TestClient]
 T = "x"
-PAGES = ["/players", "/round", "/results", "/judge", "/players/p9", "/history",
+PAGES = ["/players", "/round", "/results", "/judge", "/players/p9", "/players/p9/drop", "/history",
          "/audit?explain=p9&as_of=9&a=5&b=9", "/lists", "/finals"]  # fmt: skip
 
 

@@ -1,0 +1,108 @@
+"""Actions that cannot simply be taken back ask first and name what they change: a drop
+names the loss it records at an unstarted table, and a reinstatement before the round
+starts withdraws it; a finish owed a cut is offered only with a reason; slips with new
+report codes are reprinted for the round or for one table. Destructive buttons are
+marked apart from the next step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fastapi.testclient import TestClient
+
+from commands.handler import Handler
+from tests.console.test_lifecycle import play_swiss
+from tests.console.test_organizer import created, flash, registered, with_players
+
+FSI, PDI = "\u2068", "\u2069"
+
+
+def paired(console: TestClient) -> TestClient:
+    assert "paired" in flash(console.post("/console/t/t1/round/pair", data={}))
+    return console
+
+
+def table_of(handler: Handler, player: str) -> tuple[int, str]:
+    match = handler.folds.state("t1").rounds[-1].match_for(player)
+    assert match is not None and match.table is not None
+    return match.table, next(p for p in match.players if p != player)
+
+
+def name_of(handler: Handler, player: str) -> str:
+    return handler.store.players("t1")[player].name or player
+
+
+def test_drop_asks_first_naming_the_automatic_result_and_nothing_is_appended(
+    sign_in: Callable[..., TestClient], handler: Handler
+) -> None:
+    console = paired(with_players(sign_in()))
+    listed = console.get("/console/t/t1/players").text
+    assert 'class="button danger-link" href="/console/t/t1/players/p1/drop"' in listed
+    before = handler.folds.state("t1").seq
+    table, opponent = table_of(handler, "p1")
+    page = console.get("/console/t/t1/players/p1/drop")
+    assert page.status_code == 200
+    won = f"This records {FSI}{name_of(handler, opponent)}{PDI}&#39;s 2-0 win at table {table}"
+    assert won in page.text and "of round 1." in page.text
+    assert "reinstating" in page.text and "withdraws this result" in page.text
+    assert 'method="post" action="/console/t/t1/players/p1/drop"' in page.text
+    assert 'class="danger"' in page.text
+    assert handler.folds.state("t1").seq == before
+
+
+def test_a_drop_undone_before_the_round_starts_puts_the_player_back_at_their_table(
+    sign_in: Callable[..., TestClient], handler: Handler
+) -> None:
+    console = paired(with_players(sign_in()))
+    table, opponent = table_of(handler, "p1")
+    assert "p1 dropped" in flash(console.post("/console/t/t1/players/p1/drop", data={}))
+    assert handler.folds.state("t1").rounds[0].match_for("p1").status == "confirmed"  # type: ignore[union-attr]
+    answer = console.post("/console/t/t1/players/p1/reinstate", data={"reason": "wrong row"})
+    assert "p1 reinstated" in flash(answer)
+    match = handler.folds.state("t1").rounds[0].match_for("p1")
+    assert match is not None and match.status == "pending" and match.table == table
+    assert "p1" in match.players and opponent in match.players
+    types = [r.event.type for r in handler.store.load("t1")][-2:]
+    assert types == ["player_reinstated", "automatic_result_withdrawn"]
+
+
+def test_disqualify_asks_for_the_reason_on_a_page_naming_the_loss(
+    sign_in: Callable[..., TestClient], handler: Handler
+) -> None:
+    console = paired(with_players(sign_in()))
+    console.post("/console/t/t1/round/start", data={})
+    table, _ = table_of(handler, "p2")
+    page = console.get("/console/t/t1/players/p2/disqualify").text
+    assert f"win at table {table} of round 1" in page and "never reinstated" in page
+    assert 'name="reason" required' in page and "withdraws this result" not in page
+    answer = console.post("/console/t/t1/players/p2/disqualify", data={"reason": "cheating"})
+    assert "p2 disqualified" in flash(answer)
+    refused = console.get("/console/t/t1/players/p2/drop")
+    assert refused.status_code == 303 and "disqualified" in flash(refused)
+
+
+def test_a_drop_between_rounds_says_no_result_is_recorded(
+    sign_in: Callable[..., TestClient],
+) -> None:
+    console = with_players(sign_in())
+    page = console.get("/console/t/t1/players/p3/drop").text
+    assert "No result is recorded" in page
+
+
+def test_finish_is_offered_without_the_cut_only_with_a_reason(
+    sign_in: Callable[..., TestClient], handler: Handler
+) -> None:
+    console = sign_in()
+    created(console, cut="4")
+    registered(console)
+    play_swiss(console, handler)
+    page = console.get("/console/t/t1/finals").text
+    assert "Finish the tournament" not in page and "No top 4 cut was made" in page
+    assert 'name="without_cut" required' in page and 'class="danger"' in page
+    assert "Make the cut" in page
+    refused = console.post("/console/t/t1/finals/finish", data={})
+    assert "calls for a top 4 cut" in flash(refused) and not handler.folds.state("t1").finished
+    answer = console.post("/console/t/t1/finals/finish", data={"without_cut": "venue closes"})
+    assert "tournament finished" in flash(answer)
+    last = handler.store.load("t1")[-1].event
+    assert last.type == "tournament_finished" and last.without_cut == "venue closes"  # type: ignore[union-attr]
