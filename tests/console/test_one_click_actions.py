@@ -106,3 +106,37 @@ def test_finish_is_offered_without_the_cut_only_with_a_reason(
     assert "tournament finished" in flash(answer)
     last = handler.store.load("t1")[-1].event
     assert last.type == "tournament_finished" and last.without_cut == "venue closes"  # type: ignore[union-attr]
+
+
+def held(handler: Handler) -> dict[str, str]:
+    """Each player's code hash in force for round 1."""
+    return {e.player or "": e.code_hash for e in handler.store.slip_codes_of("t1", 1)}
+
+
+def test_reprinting_slips_with_codes_is_confirmed_and_one_table_can_be_reprinted_alone(
+    sign_in: Callable[..., TestClient], handler: Handler
+) -> None:
+    console = paired(with_players(sign_in()))
+    first = console.get("/console/t/t1/round").text
+    assert "Print slips with report codes" in first and "Reprint" not in first
+    assert console.post("/console/t/t1/print/slips", data={}).status_code == 200
+    codes = held(handler)
+    assert len(codes) == 8
+    page = console.get("/console/t/t1/round").text
+    assert 'class="button danger-link" href="/console/t/t1/print/slips/confirm"' in page
+    assert "/print/slips/confirm?table=2" in page and "Print slips with report codes" not in page
+    whole = console.get("/console/t/t1/print/slips/confirm").text
+    assert ("New codes for all 4 tables of round 1; the slips already on the tables stop "
+            "working.") in whole  # fmt: skip
+    assert 'action="/console/t/t1/print/slips?round=1"' in whole
+    one = console.get("/console/t/t1/print/slips/confirm?table=2").text
+    assert "New codes for table 2 of round 1 (" in one
+    assert "the slip already on table 2 stops working; the other 3 tables keep theirs." in one
+    assert held(handler) == codes  # asking changes nothing
+    match = handler.folds.state("t1").rounds[0].matches[1]
+    printed = console.post("/console/t/t1/print/slips?round=1&table=2", data={})
+    assert printed.status_code == 200 and printed.text.count("/s/") == 2
+    now = held(handler)
+    assert {p for p in codes if now[p] != codes[p]} == set(match.players)
+    missing = console.get("/console/t/t1/print/slips/confirm?table=9")
+    assert missing.status_code == 303 and "round 1 has no table 9" in flash(missing)
