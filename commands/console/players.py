@@ -91,10 +91,15 @@ async def paste(request: Request, tournament: str, caller: ConsoleCaller) -> Res
 
 @router.get("/{player}/{action}")
 async def confirm_page(request: Request, tournament: str, player: str, action: str,
-                       caller: ConsoleCaller) -> Response:  # fmt: skip
+                       caller: ConsoleCaller,
+                       from_page: Annotated[str, Query(pattern="^player$")] = "",
+                       ) -> Response:  # fmt: skip
     """Drop or disqualify ``player``? The page names what confirming records, from the
-    decider run without appending; a refusal goes back with its one line."""
+    decider run without appending; a refusal goes back with its one line. Asked from the
+    player's own page (``from_page=player``), it goes back there."""
     here = f"{PATH}/t/{tournament}/players"
+    if from_page:
+        here = f"{here}/{player}"
     if action not in CONFIRMED:
         return back(here, error=f"no player action {action!r} to confirm")
     handler = handler_of(request)
@@ -114,7 +119,8 @@ async def confirm_page(request: Request, tournament: str, player: str, action: s
         return back(here, error=one_line(exc))
     return page(request, caller, "org_leave.html.j2",
                 **frame(tournament, await title_of(request, tournament), "players",
-                        heading=f"{action.capitalize()} {shown.name}?", preview=shown))  # fmt: skip
+                        heading=f"{action.capitalize()} {shown.name}?", preview=shown,
+                        back_to=here))  # fmt: skip
 
 
 @router.post("/{player}/{action}")

@@ -140,3 +140,19 @@ def test_reprinting_slips_with_codes_is_confirmed_and_one_table_can_be_reprinted
     assert {p for p in codes if now[p] != codes[p]} == set(match.players)
     missing = console.get("/console/t/t1/print/slips/confirm?table=9")
     assert missing.status_code == 303 and "round 1 has no table 9" in flash(missing)
+
+
+def test_a_judge_disqualifies_from_the_player_page_through_the_confirmation(
+    sign_in: Callable[..., TestClient], handler: Handler
+) -> None:
+    console = paired(with_players(sign_in()))
+    console.post("/console/t/t1/round/start", data={})
+    judge = sign_in("judge", "t1")
+    player = judge.get("/console/t/t1/players/p3").text
+    assert 'class="button danger-link" href="/console/t/t1/players/p3/disqualify' in player
+    page = judge.get("/console/t/t1/players/p3/disqualify?from_page=player").text
+    assert 'name="back" value="/console/t/t1/players/p3"' in page and "win at table" in page
+    back = "/console/t/t1/players/p3"
+    answer = judge.post(f"{back}/disqualify", data={"reason": "marked cards", "back": back})
+    assert answer.headers["location"].startswith("/console/t/t1/players/p3?ok=")
+    assert handler.folds.state("t1").players["p3"].disqualified
