@@ -265,10 +265,8 @@ class CutMade(EventBase):
 
 
 class TournamentFinished(EventBase):
-    """The end. ``without_cut``: the organizer's reason for finishing an event whose
-    rules or options called for a top cut that was not made (log format 7 on; an
-    optional field absent from every earlier finish, which therefore reads as it
-    always did: a finish after the cut, or with none due)."""
+    """The end. ``without_cut``: why an event whose rules or options called for a top cut
+    finished without it (format 7 on; absent from every earlier finish)."""
 
     type: Literal["tournament_finished"] = "tournament_finished"
     version: Literal[1] = 1
