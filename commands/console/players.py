@@ -1,10 +1,10 @@
 """``/console/t/{t}/players``: register players one by one or by pasting a list, find
 them, and drop, rejoin, disqualify, withdraw or reinstate one.
 
-Drop and disqualify ask first: their buttons open a confirmation page that names what
-confirming records (``commands.reads.leaving_preview``: the decider run without
-appending, so "This records Ryan O'Connor's 2-0 win at table 8 of round 3" is what the
-command appends), and only its form sends the command.
+Drop, disqualify and reinstate ask first: their buttons open a confirmation page that
+names what confirming records (``commands.reads.leaving_preview``: the decider run
+without appending, so "This records Ryan O'Connor's 2-0 win at table 8 of round 3" is
+what the command appends), and only its form sends the command.
 
 Each action is one command of the contract (``respond.act``); a pasted list is one
 append of every registration (``reading.act_batch``), checked line by line first
@@ -27,10 +27,10 @@ from commands.console.reading import REFUSALS, frame, models, over_state, title_
 from commands.console.respond import act, answered, back, form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.console.teams import every_id, register_pasted
-from commands.models import DisqualifyPlayer, DropPlayer, parse_command
+from commands.models import DisqualifyPlayer, DropPlayer, ReinstatePlayer, parse_command
 from commands.pages.isolation import isolated_names
 from commands.reads.cache import Query as ReadQuery
-from commands.reads.leaving_preview import LeavingPreview, leaving_preview
+from commands.reads.leaving_preview import LeavingPreview, leaving_preview, return_preview
 from commands.reads.models import Players, Status
 from commands.reads.teamviews import team_members
 from commands.text.pasted import SeatNumbers, next_numbered
@@ -44,7 +44,7 @@ ACTIONS = {"drop": ("drop_player", False), "rejoin": ("rejoin_player", False),
            "disqualify": ("disqualify_player", True), "reinstate": ("reinstate_player", True),
            "withdraw": ("withdraw_registration", True)}  # fmt: skip
 #: the actions that ask first, on a page naming what they record
-CONFIRMED = ("drop", "disqualify")
+CONFIRMED = ("drop", "disqualify", "reinstate")
 DONE = {"drop": "dropped", "rejoin": "rejoined", "disqualify": "disqualified",
         "reinstate": "reinstated", "withdraw": "registration withdrawn"}  # fmt: skip
 
@@ -106,12 +106,15 @@ async def confirm_page(request: Request, tournament: str, player: str, action: s
     kind = ACTIONS[action][0]
 
     def preview(state: TournamentState, names: dict[str, str]) -> LeavingPreview:
-        reason = "preview" if action == "disqualify" else None  # the page asks for it
+        reason = "preview" if ACTIONS[action][1] else None  # the page asks for it
         command = parse_command({"type": kind, "tournament": tournament, "player": player,
                                  "reason": reason})  # fmt: skip
-        assert isinstance(command, DropPlayer | DisqualifyPlayer)
         acted = command.model_copy(update={"actor": caller.actor})
-        return leaving_preview(state, acted, isolated_names(names), handler.clock(), 0)
+        shown = isolated_names(names)
+        if isinstance(acted, ReinstatePlayer):
+            return return_preview(state, acted, shown, handler.clock(), 0)
+        assert isinstance(acted, DropPlayer | DisqualifyPlayer)
+        return leaving_preview(state, acted, shown, handler.clock(), 0)
 
     try:
         shown = await over_state(request, tournament, preview)

@@ -8,7 +8,9 @@ table 8 of round 3"). The preview runs the decider on the current state without
 appending, so the sentence is exactly what confirming appends; a refusal (dropped
 already, disqualified) is the same one line confirming would give. Whether a
 reinstatement could still withdraw the result is the decider of ``reinstate_player``
-asked of the state the drop would leave (``commands.undo.automatic_result``).
+asked of the state the drop would leave (``commands.undo.automatic_result``). A
+reinstatement is previewed the same way: whether it withdraws that result and gives the
+player back their table, or the player returns from the next round and the loss stands.
 """
 
 from __future__ import annotations
@@ -19,12 +21,12 @@ from datetime import datetime
 from typing import Literal, cast
 
 from commands.decide import decide
-from commands.models import DisqualifyPlayer, DropPlayer
+from commands.models import DisqualifyPlayer, DropPlayer, ReinstatePlayer
 from commands.reads.eventtext import describe_result
 from commands.reads.models import ReadModel
 from commands.reads.views import name_of
 from commands.undo import automatic_result
-from ledger.events import Event, EventBase, ResultReported
+from ledger.events import AutomaticResultWithdrawn, Event, EventBase, ResultReported
 from projections.state import TournamentState, apply_event
 
 
@@ -36,7 +38,7 @@ class LeavingPreview(ReadModel):
 
     player: str
     name: str
-    action: Literal["drop", "disqualify"]
+    action: Literal["drop", "disqualify", "reinstate"]
     text: list[str]
     round: int | None
     table: int | None
@@ -75,6 +77,32 @@ def leaving_preview(
                     "starts withdraws this result and puts them back at their table.")  # fmt: skip
     return LeavingPreview(player=command.player, name=name, action=action, text=said,
                           round=lost.round, table=table, withdrawable=withdrawable)  # fmt: skip
+
+
+def return_preview(state: TournamentState, command: ReinstatePlayer, names: Mapping[str, str],
+                   now: datetime, seed: int) -> LeavingPreview:  # fmt: skip
+    """The reinstatement decided on ``state`` and not appended: the table it gives back
+    (its automatic result withdrawn) or the round the player returns for."""
+    trial = command if command.reason else command.model_copy(update={"reason": "preview"})
+    events = decide(state, trial, now=now, seed=seed)
+    name = name_of(names, command.player)
+    withdrawn = next((e for e in events if isinstance(e, AutomaticResultWithdrawn)), None)
+    if withdrawn is None:
+        said = [
+            f"{name} is paired again from round {len(state.rounds) + 1}.",
+            "A loss recorded at the drop stands: correct it if the match was played.",
+        ]
+        return LeavingPreview(player=command.player, name=name, action="reinstate", text=said,
+                              round=None, table=None, withdrawable=False)  # fmt: skip
+    rnd = state.round(withdrawn.round)
+    match = rnd.match_of(*withdrawn.players) if rnd else None
+    table = match.table if match else None
+    where = f"table {table} of round {withdrawn.round}" if table else f"round {withdrawn.round}"
+    said = [f"This withdraws the loss recorded at the drop at {where}: the table has no "
+            f"result, and {name} plays there.",
+            f"{name} is paired in later rounds again."]  # fmt: skip
+    return LeavingPreview(player=command.player, name=name, action="reinstate", text=said,
+                          round=withdrawn.round, table=table, withdrawable=False)  # fmt: skip
 
 
 def win_text(lost: ResultReported, leaving: str, table: int | None,

@@ -80,9 +80,13 @@ def test_a_drop_names_its_automatic_result_and_a_reinstatement_withdraws_it(
     page.locator("form button.danger").click()
     expect(page.locator(".flash.ok")).to_contain_text("p1 dropped")
     row = page.locator("li.org-player").filter(has_text=NAMES[0])
-    row.locator("summary", has_text="Reinstate").click()
-    row.get_by_label("Reason").fill("dropped the wrong player")
-    row.get_by_role("button", name="Reinstate").click()
+    row.get_by_role("link", name="Reinstate (drop in error)…").click()
+    expect(page.locator(".org-changes")).to_contain_text(
+        f"This withdraws the loss recorded at the drop at table {venue.table} of round 1"
+    )
+    screenshot(page, "console-confirm-reinstate")
+    page.get_by_label("Reason").fill("dropped the wrong player")
+    page.get_by_role("button", name="Reinstate").click()
     expect(page.locator(".flash.ok")).to_contain_text("p1 reinstated")
     page.goto(f"{venue.base}/console/t/paired/round")
     card = page.locator("li.card").filter(has_text=f"Table {venue.table}").first

@@ -57,6 +57,9 @@ def test_a_drop_undone_before_the_round_starts_puts_the_player_back_at_their_tab
     table, opponent = table_of(handler, "p1")
     assert "p1 dropped" in flash(console.post("/console/t/t1/players/p1/drop", data={}))
     assert handler.folds.state("t1").rounds[0].match_for("p1").status == "confirmed"  # type: ignore[union-attr]
+    asked = console.get("/console/t/t1/players/p1/reinstate").text
+    assert f"This withdraws the loss recorded at the drop at table {table} of round 1" in asked
+    assert 'name="reason" required' in asked
     answer = console.post("/console/t/t1/players/p1/reinstate", data={"reason": "wrong row"})
     assert "p1 reinstated" in flash(answer)
     match = handler.folds.state("t1").rounds[0].match_for("p1")
@@ -81,12 +84,15 @@ def test_disqualify_asks_for_the_reason_on_a_page_naming_the_loss(
     assert refused.status_code == 303 and "disqualified" in flash(refused)
 
 
-def test_a_drop_between_rounds_says_no_result_is_recorded(
+def test_a_drop_between_rounds_says_no_result_is_recorded_and_its_undoing_no_table(
     sign_in: Callable[..., TestClient],
 ) -> None:
     console = with_players(sign_in())
     page = console.get("/console/t/t1/players/p3/drop").text
     assert "No result is recorded" in page
+    console.post("/console/t/t1/players/p3/drop", data={})
+    asked = console.get("/console/t/t1/players/p3/reinstate").text
+    assert "is paired again from round 1." in asked and "withdraws" not in asked
 
 
 def test_finish_is_offered_without_the_cut_only_with_a_reason(
