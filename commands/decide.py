@@ -301,6 +301,9 @@ def games_begun(state: TournamentState, match: Match) -> bool:
 def finish_tournament(
     state: TournamentState, c: m.FinishTournament, base: Base, seed: int
 ) -> list[EventBase]:
-    """The end, when the lifecycle allows it (``projections.lifecycle.finish``)."""
-    require(lifecycle(state).finish)
-    return [TournamentFinished(**base)]
+    """The end, when the lifecycle allows it (``projections.lifecycle.finish``): a top cut
+    the rules or the options call for made, or the organizer's reason for finishing
+    without it (``without_cut``), recorded with the finish."""
+    steps = lifecycle(state)
+    require(steps.finish if c.without_cut is None else steps.finish_without_cut)
+    return [TournamentFinished(**base, without_cut=c.without_cut)]

@@ -160,7 +160,11 @@ class MakeCut(CommandBase):
 
 
 class FinishTournament(CommandBase):
+    """The end. ``without_cut``: the organizer's reason for finishing an event whose
+    rules or options call for a top cut that was not made (refused without one)."""
+
     type: Literal["finish_tournament"]
+    without_cut: Text | None = None
 
 
 class ReinstatePlayer(CommandBase):

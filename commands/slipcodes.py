@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Callable
 from datetime import datetime
 
-from commands.errors import WrongPhase
+from commands.errors import InvalidCommand, WrongPhase
 from ledger.store import SlipCodeEntry, Store
 from projections.state import TournamentState
 
@@ -66,22 +66,24 @@ def hash_of(text: str) -> str | None:
 
 def issue_codes(
     store: Store, state: TournamentState, round_number: int, *, now: datetime,
-    draw: Draw = secrets.choice,
+    draw: Draw = secrets.choice, table: int | None = None,
 ) -> dict[str, str]:  # fmt: skip
     """A fresh code for each player of every two-player match of a paired round, keyed by
     the player, in table order; the store keeps only the hashes, each with its holder.
     Issuing again replaces each player's earlier code (and a match's single code from
-    before players held their own); a bye gets none. A round that was never paired is
-    refused (WrongPhase)."""
+    before players held their own); a bye gets none. With ``table``, that table's match
+    only: the other tables keep their codes. A round that was never paired is refused
+    (WrongPhase), and so is a table the round does not have (InvalidCommand)."""
     rnd = state.round(round_number)
     if rnd is None:
         raise WrongPhase(f"round {round_number} is not paired")
+    matches = [m for m in rnd.matches if not m.is_bye and table in (None, m.table)]
+    if table is not None and not matches:
+        raise InvalidCommand(f"round {round_number} has no table {table} with a match slip")
     codes: dict[str, str] = {}
     entries: list[SlipCodeEntry] = []
     taken: set[str] = set()
-    for match in rnd.matches:
-        if match.is_bye:
-            continue
+    for match in matches:
         first, second = match.players[0], match.players[1]
         for holder, opponent in ((first, second), (second, first)):
             code, digest = fresh_code(store, draw, taken)

@@ -14,6 +14,7 @@ from commands.context import Base, player_of, require_role
 from commands.errors import InvalidCommand, RuleViolation, WrongPhase
 from commands.limited import refuse_unsupported
 from ledger.events import (
+    AutomaticResultWithdrawn,
     EventBase,
     OptionsChanged,
     PlayerReinstated,
@@ -21,7 +22,7 @@ from ledger.events import (
     TournamentReopened,
 )
 from projections.rulesets import ruleset, team_variant
-from projections.state import TournamentState
+from projections.state import OFFICIAL_ROLES, Match, TournamentState
 
 ORGANIZER_ROLE = ("organizer",)
 
@@ -31,9 +32,10 @@ def reinstate_player(
 ) -> list[EventBase]:
     """A drop made in error. The player is paired again from the next round; a Swiss round
     paired meanwhile counts as the ruleset counts a missed round (X-Wing, Armada: an
-    unpaired loss; SWU, LCG: nothing). The match recorded as lost at the drop stands:
-    correct it if it was in fact played. A disqualification is not a drop and is not
-    undone here."""
+    unpaired loss; SWU, LCG: nothing). Before the drop's round has started, the loss
+    recorded automatically at the drop is withdrawn and the player plays at their table
+    (``automatic_result``); once it has started the loss stands: correct it if the match
+    was in fact played. A disqualification is not a drop and is not undone here."""
     require_role(c.actor, ORGANIZER_ROLE, "reinstate a player")
     player = player_of(state, c.player)
     if player.disqualified:
@@ -47,7 +49,34 @@ def reinstate_player(
             f"the Swiss stage is over (stage {state.stage}): a reinstated player could "
             "not be paired again"
         )
-    return [PlayerReinstated(**base, player=c.player, reason=c.reason)]
+    reinstated = PlayerReinstated(**base, player=c.player, reason=c.reason)
+    match = automatic_result(state, c.player)
+    if match is None:
+        return [reinstated]
+    players = (match.players[0], match.players[1])
+    return [reinstated, AutomaticResultWithdrawn(**base, round=match.round, players=players,
+                                                 player=c.player, reason=c.reason)]  # fmt: skip
+
+
+def automatic_result(state: TournamentState, player_id: str) -> Match | None:
+    """The table whose loss was recorded automatically when ``player_id`` dropped, while it
+    may still be withdrawn: the drop was made in the current Swiss round before it
+    started, the loss was recorded with the drop (the next seq) and still counts (no
+    correction since), and the opponent has not left too. None otherwise."""
+    player = state.players[player_id]
+    current = state.current
+    if current is None or current.stage != "swiss" or current.started_at is not None:
+        return None
+    if player.dropped_after != current.number or player.dropped_seq is None:
+        return None
+    match = current.match_for(player_id)
+    if match is None or match.is_bye or match.corrections or match.status != "confirmed":
+        return None
+    official = [r for r in match.reports if r.actor.role in OFFICIAL_ROLES]
+    if not official or official[-1].seq != player.dropped_seq + 1:
+        return None
+    opponent = next(p for p in match.players if p != player_id)
+    return match if state.players[opponent].active else None
 
 
 def reopen_tournament(

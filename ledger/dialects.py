@@ -139,6 +139,10 @@ class Dialect:
     def slip_code(self, recorder: ApplicationRecorder, code_hash: str) -> SlipCodeEntry | None:
         return self._slip_codes.get(code_hash)
 
+    def slip_codes_of(self, recorder: ApplicationRecorder, tournament: str, round_number: int
+                      ) -> list[SlipCodeEntry]:  # fmt: skip
+        return self._slip_codes.of_round(tournament, round_number)
+
     # -- the tournaments' face settings (the public page's switch) -------------------
 
     def tournament_settings(
@@ -324,6 +328,11 @@ class SQLDialect(Dialect):
     def slip_code(self, recorder: ApplicationRecorder, code_hash: str) -> SlipCodeEntry | None:
         rows = self._fetch(recorder, slip_rows.SELECT, (code_hash,))
         return slip_rows.entry_of(rows[0]) if rows else None
+
+    def slip_codes_of(self, recorder: ApplicationRecorder, tournament: str, round_number: int
+                      ) -> list[SlipCodeEntry]:  # fmt: skip
+        rows = self._fetch(recorder, slip_rows.SELECT_ROUND, (tournament, round_number))
+        return [slip_rows.entry_of(row) for row in rows]
 
     # -- the tournaments' face settings (the public page's switch) -------------------
 

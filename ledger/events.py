@@ -265,8 +265,12 @@ class CutMade(EventBase):
 
 
 class TournamentFinished(EventBase):
+    """The end. ``without_cut``: why an event whose rules or options called for a top cut
+    finished without it (format 7 on; absent from every earlier finish)."""
+
     type: Literal["tournament_finished"] = "tournament_finished"
     version: Literal[1] = 1
+    without_cut: str | None = None
 
 
 class PlayerReinstated(EventBase):
@@ -275,6 +279,20 @@ class PlayerReinstated(EventBase):
 
     type: Literal["player_reinstated"] = "player_reinstated"
     version: Literal[1] = 1
+    player: str
+    reason: str
+
+
+class AutomaticResultWithdrawn(EventBase):
+    """The loss recorded automatically when ``player`` dropped (the open match recorded
+    as lost, ``result_reported`` with the reason "dropped"), withdrawn because the drop
+    was made in error and undone before the round started: the table of ``round`` has
+    no result again and the player plays there. Emitted with ``player_reinstated``."""
+
+    type: Literal["automatic_result_withdrawn"] = "automatic_result_withdrawn"
+    version: Literal[1] = 1
+    round: int
+    players: tuple[str, str]
     player: str
     reason: str
 
@@ -326,6 +344,7 @@ Event = Annotated[
     | CutMade
     | TournamentFinished
     | PlayerReinstated
+    | AutomaticResultWithdrawn
     | TournamentReopened
     | RegistrationWithdrawn
     | OptionsChanged

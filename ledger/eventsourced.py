@@ -236,6 +236,10 @@ class EventsourcedStore:
         with translated_errors():
             return self._dialect.slip_code(self._recorder, code_hash)
 
+    def slip_codes_of(self, tournament: str, round_number: int) -> list[SlipCodeEntry]:
+        with translated_errors():
+            return self._dialect.slip_codes_of(self._recorder, tournament, round_number)
+
     def tournament_settings(self, tournament: str) -> TournamentSettings:
         with translated_errors():
             found = self._dialect.tournament_settings(self._recorder, tournament)

@@ -45,6 +45,8 @@ UPSERT = (
     "code_hash = excluded.code_hash, issued_at = excluded.issued_at, player = excluded.player"
 )
 SELECT = f"SELECT {', '.join(COLUMNS)} FROM {STORED_AS} WHERE code_hash = ?"
+SELECT_ROUND = (f"SELECT {', '.join(COLUMNS)} FROM {STORED_AS} "
+                "WHERE tournament = ? AND round_number = ?")  # fmt: skip
 
 
 def match_key(entry: SlipCodeEntry) -> tuple[str, int, str, str]:
@@ -82,3 +84,7 @@ class MemorySlipCodes:
 
     def get(self, code_hash: str) -> SlipCodeEntry | None:
         return self._by_hash.get(code_hash)
+
+    def of_round(self, tournament: str, round_number: int) -> list[SlipCodeEntry]:
+        return [e for e in self._by_hash.values()
+                if e.tournament == tournament and e.round == round_number]  # fmt: skip

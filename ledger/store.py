@@ -225,6 +225,10 @@ class Store(Protocol):
     def slip_code(self, code_hash: str) -> SlipCodeEntry | None:
         """The slip code with this hash, if any (a replaced code is gone)."""
 
+    def slip_codes_of(self, tournament: str, round_number: int) -> list[SlipCodeEntry]:
+        """The codes in force for a round's slips (hashes only), so that reprinting them
+        can say whose codes it replaces; in no particular order."""
+
     def tournament_settings(self, tournament: str) -> TournamentSettings:
         """The tournament's face settings: as last stored, else the defaults."""
 

@@ -15,7 +15,9 @@ offers what a command refuses. The steps:
   (an event without Swiss rounds starts with elimination: everyone enters); a team
   event has none ("Eine Finalrunde gibt es im Team-Turnier nicht").
 - Finish once every round is complete, the teams' final played, and after a cut the
-  bracket has a champion.
+  bracket has a champion; while the rules or the options call for a top cut that was
+  not made, only with the organizer's reason for finishing without it
+  (``finish_without_cut``), so that a click never skips a cut the players are owed.
 - Before round 1 of an SWU limited event: the draft's pods and deck building
   (:mod:`projections.limited`).
 
@@ -63,7 +65,8 @@ class Lifecycle(BaseModel):
 
     ``pair``: ``pair_round`` without tables given (as ``pairing`` says);
     ``pair_by_hand``: with the tables given; ``cut``: ``make_cut`` of the ruleset's
-    size; ``cut_sized``: of a size given (checked against the players when given)."""
+    size; ``cut_sized``: of a size given (checked against the players when given);
+    ``finish_without_cut``: ``finish_tournament`` with ``without_cut`` (a reason)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -74,6 +77,7 @@ class Lifecycle(BaseModel):
     cut: Step
     cut_sized: Step
     finish: Step
+    finish_without_cut: Step
     assign_pods: Step
     start_deck_building: Step
 
@@ -85,14 +89,15 @@ def lifecycle(state: TournamentState) -> Lifecycle:
     if state.finished:
         done = wrong_phase(finished(state))
         return Lifecycle(pairing=how, pair=done, pair_by_hand=done, start=done, cut=done,
-                         cut_sized=done, finish=done, assign_pods=done,
-                         start_deck_building=done)  # fmt: skip
+                         cut_sized=done, finish=done, finish_without_cut=done,
+                         assign_pods=done, start_deck_building=done)  # fmt: skip
     ready = bracket_now(state)
     return Lifecycle(
         pairing=how, pair=pair(state, rules, how, ready),
         pair_by_hand=pair_by_hand(state, rules), start=start(state),
         cut=cut(state, rules, sized=False), cut_sized=cut(state, rules, sized=True),
-        finish=finish(state, rules, ready),
+        finish=finish(state, rules, ready, without_cut=False),
+        finish_without_cut=finish(state, rules, ready, without_cut=True),
         assign_pods=limited.assign_pods(state, rules),
         start_deck_building=limited.start_deck_building(state, rules),
     )  # fmt: skip
@@ -238,9 +243,42 @@ def cut_of(state: TournamentState, size: int) -> Step:
     return ALLOWED
 
 
-def finish(state: TournamentState, rules: Ruleset, ready: Ready | None) -> Step:
+def finish(state: TournamentState, rules: Ruleset, ready: Ready | None, *,
+           without_cut: bool) -> Step:  # fmt: skip
     """Every round complete and, after a cut, the bracket decided (an event with no
-    champion could not be reopened to play its final)."""
+    champion could not be reopened to play its final); a cut the rules or the options
+    call for made, or ``without_cut`` given, which only such a missing cut takes."""
+    refused = before_finish(state, rules, ready)
+    if refused is not None:
+        return refused
+    due = cut_due(state, rules)
+    if without_cut:
+        return ALLOWED if due is not None else invalid_command(
+            "finish_tournament: without_cut is for an event whose cut was not made; "
+            "this one has none to make"
+        )  # fmt: skip
+    if due is not None:
+        return rule_violation(f"{due}: make the cut first, or finish without it giving a "
+                              "reason (without_cut)")  # fmt: skip
+    return ALLOWED
+
+
+def cut_due(state: TournamentState, rules: Ruleset) -> str | None:
+    """The top cut the ruleset's table or the ``cut`` option calls for and that was not
+    made, as a sentence (swu-1.4 §4.1.2 and the rulesets' tables); None when the cut is
+    made or none is due (a team event has none)."""
+    if rules.team or state.cut is not None:
+        return None
+    size = cut_size(state)
+    if not size:
+        return None
+    return (f"this event calls for a top {size} cut ({state.ruleset}, "
+            f"{players_present(state)} players) and it was not made")  # fmt: skip
+
+
+def before_finish(state: TournamentState, rules: Ruleset, ready: Ready | None) -> Step | None:
+    """What keeps any finish off: a round still open, the teams' final due, a bracket
+    without a champion."""
     waiting = unfinished(state, "the tournament is finished")
     if waiting is not None:
         return wrong_phase(waiting)
@@ -255,7 +293,7 @@ def finish(state: TournamentState, rules: Ruleset, ready: Ready | None) -> Step:
             "the bracket has no champion yet: pair and play the elimination rounds "
             "(pair_round) before finishing"
         )
-    return ALLOWED
+    return None
 
 
 def final_teams(state: TournamentState) -> tuple[str, str] | None:

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import assert_never
 
 from ledger.events import (
+    AutomaticResultWithdrawn,
     CutMade,
     DeckBuildingStarted,
     DeckCheckRecorded,
@@ -81,6 +82,7 @@ def _dropped(state: TournamentState, e: PlayerDropped, seq: int) -> None:
     player = state.players[e.player]
     player.dropped, player.dropped_after = True, len(state.rounds)
     player.drops.append((len(state.rounds), e))
+    player.dropped_seq = seq
 
 
 def _rejoined(state: TournamentState, e: PlayerRejoined, seq: int) -> None:
@@ -220,6 +222,21 @@ def _reinstated(state: TournamentState, e: PlayerReinstated, seq: int) -> None:
     state.players[e.player].reinstated.append(back(state, e.player))
 
 
+def _result_withdrawn(state: TournamentState, e: AutomaticResultWithdrawn, seq: int) -> None:
+    """A drop undone before its round started: the table's automatic loss goes (every
+    report of a table not yet played with it), and the player, back with
+    ``player_reinstated`` just before, plays this round rather than the next."""
+    rnd = state.round(e.round)
+    match = rnd.match_of(*e.players) if rnd else None
+    if match is not None:
+        match.reports.clear()
+        match.corrections.clear()
+        match.result, match.status = None, "pending"
+    reinstated = state.players[e.player].reinstated
+    if reinstated and reinstated[-1] == e.round + 1:
+        reinstated[-1] = e.round
+
+
 def _reopened(state: TournamentState, e: TournamentReopened, seq: int) -> None:
     state.finished = False
 
@@ -297,6 +314,8 @@ def apply_event(state: TournamentState, event: Event, seq: int) -> None:
             _finished(state, event, seq)
         case PlayerReinstated():
             _reinstated(state, event, seq)
+        case AutomaticResultWithdrawn():
+            _result_withdrawn(state, event, seq)
         case TournamentReopened():
             _reopened(state, event, seq)
         case RegistrationWithdrawn():

@@ -118,6 +118,8 @@ class Player:
     deductions: float = 0.0
     #: each drop with the rounds paired before it (the history shows "after round N")
     drops: list[tuple[int, PlayerDropped]] = field(default_factory=list)
+    #: the seq of the player's latest drop (the loss recorded with it is the next seq)
+    dropped_seq: int | None = None
 
     @property
     def active(self) -> bool:

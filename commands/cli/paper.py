@@ -79,15 +79,23 @@ def print_page(
                      help="The time zone of the time printed, an IANA name (default: this "
                      "machine's), as `serve --tz`."),
     ] = None,
+    table: Annotated[
+        int | None,
+        typer.Option("--table", min=1, help="Slips with --base-url only: that table's slip, "
+                     "with new codes for it alone (the other tables keep theirs)."),
+    ] = None,
     store: StoreOpt = None,
 ) -> None:  # fmt: skip
     """Printable HTML: pairings for the wall (by table and by name), standings, match slips
     or the bracket, each with the event, round, time printed and the log's seq and head
     hash (the witness `verify --witness` checks later). Print it from any browser."""
     check_options(kind, round_number, lang, paper, output, base_url)
+    if table is not None and (kind != "slips" or base_url is None):
+        fail("print: --table reprints one slip with new codes: slips with --base-url only", 2)
     venue = venue_of(kind, base_url, wifi, tz)
     with reported_errors("print: "):
-        html = render_kind(tournament, kind, round_number, lang, paper, venue, wifi, store)
+        html = render_kind(tournament, kind, round_number, lang, paper, venue, wifi, store,
+                           table)  # fmt: skip
     if write_output(output, html.encode("utf-8"), "print"):
         typer.echo(f"wrote {output}", err=True)
 
@@ -131,17 +139,24 @@ def venue_of(kind: str, base_url: str | None, wifi: str | None, tz: str | None) 
 
 
 def render_kind(tournament: str, kind: str, round_number: int | None, lang: str, paper: str,
-                venue: Venue, wifi: str | None, store_url: str | None) -> str:  # fmt: skip
+                venue: Venue, wifi: str | None, store_url: str | None,
+                table: int | None = None) -> str:  # fmt: skip
     """The printout of ``kind`` from the tournament as it is now (the clock is read here),
-    its CSS inline."""
+    its CSS inline. Slips with codes say first, on standard error, what their new codes
+    replace (``commands.reads.slip_reprint``): the codes on slips printed before stop
+    working."""
     from commands.cli.read import load_state, names_of
     from commands.pages.assets import self_contained
     from commands.pages.paper import printout
+    from commands.reads.slip_reprint import slip_reprint
 
     store, state, _ = load_state(tournament, store_url)
+    names = names_of(store, state)
     if kind == "welcome" and not store.tournament_settings(state.id).public_page:
         typer.echo(f"warning: the public page of {state.id} is off: its QR code answers 404 "
                    f"until `tledger public {state.id} --on`", err=True)  # fmt: skip
-    return self_contained(printout(store, state, names_of(store, state), kind, round_number,
-                                   lang, paper, venue.base_url, datetime.now(UTC),
-                                   show_points=True, venue=venue, wifi=wifi))  # fmt: skip
+    if kind == "slips" and venue.base_url is not None:
+        typer.echo(slip_reprint(store, state, round_number, table, names).text, err=True)
+    return self_contained(printout(store, state, names, kind, round_number, lang, paper,
+                                   venue.base_url, datetime.now(UTC), show_points=True,
+                                   venue=venue, wifi=wifi, table=table))  # fmt: skip

@@ -131,10 +131,26 @@ def start(
 
 @app.command()
 def finish(
-    tournament: Tournament, actor: ActorOpt = None, store: StoreOpt = None, as_json: JsonOpt = False
+    tournament: Tournament,
+    without_cut: Annotated[
+        str | None,
+        typer.Option(
+            "--without-cut",
+            metavar="REASON",
+            help="Finish although the rules or the options call for a top cut that was not "
+            "made; the reason is recorded with the finish.",
+        ),
+    ] = None,
+    actor: ActorOpt = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
-    """Finish the tournament."""
-    execute(store, {"type": "finish_tournament", "tournament": tournament}, as_json, actor=actor)
+    """Finish the tournament (refused while a cut the event calls for is not made, unless
+    --without-cut gives the reason)."""
+    body: dict[str, object] = {"type": "finish_tournament", "tournament": tournament}
+    if without_cut is not None:
+        body["without_cut"] = without_cut
+    execute(store, body, as_json, actor=actor)
 
 
 @app.command()

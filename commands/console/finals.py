@@ -55,8 +55,14 @@ async def cut(request: Request, tournament: str, caller: ConsoleCaller) -> Respo
 
 @router.post("/finish")
 async def finish(request: Request, tournament: str, caller: ConsoleCaller) -> Response:
-    await form_of(request)
-    outcome = await act(request, caller, {"type": "finish_tournament", "tournament": tournament})
+    """``finish_tournament``; with the form's ``without_cut`` reason when the event's cut
+    was not made (the page offers that form only when the lifecycle's
+    ``finish_without_cut`` allows it)."""
+    form = await form_of(request)
+    body: dict[str, object] = {"type": "finish_tournament", "tournament": tournament}
+    if form.all("without_cut"):
+        body["without_cut"] = form.get("without_cut")
+    outcome = await act(request, caller, body)
     return answered(f"{PATH}/t/{tournament}/finals", outcome, "tournament finished")
 
 

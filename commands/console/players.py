@@ -1,6 +1,11 @@
 """``/console/t/{t}/players``: register players one by one or by pasting a list, find
 them, and drop, rejoin, disqualify, withdraw or reinstate one.
 
+Drop, disqualify and reinstate ask first: their buttons open a confirmation page that
+names what confirming records (``commands.reads.leaving_preview``: the decider run
+without appending, so "This records Ryan O'Connor's 2-0 win at table 8 of round 3" is
+what the command appends), and only its form sends the command.
+
 Each action is one command of the contract (``respond.act``); a pasted list is one
 append of every registration (``reading.act_batch``), checked line by line first
 (``commands.text.pasted_players``). The list is the ``players`` read model; the next
@@ -17,22 +22,29 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from commands.console.reading import frame, models, over_state, title_of
-from commands.console.respond import act, answered, back, form_of, page
+from commands.api.deps import handler_of
+from commands.console.reading import REFUSALS, frame, models, over_state, title_of
+from commands.console.respond import act, answered, back, form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
 from commands.console.teams import every_id, register_pasted
+from commands.models import DisqualifyPlayer, DropPlayer, ReinstatePlayer, parse_command
+from commands.pages.isolation import isolated_names
 from commands.reads.cache import Query as ReadQuery
+from commands.reads.leaving_preview import LeavingPreview, leaving_preview, return_preview
 from commands.reads.models import Players, Status
 from commands.reads.teamviews import team_members
 from commands.text.pasted import SeatNumbers, next_numbered
 from commands.text.pasted_players import pasted_rows
 from projections.rulesets import ruleset
+from projections.state import TournamentState
 
 router = APIRouter(prefix=f"{PATH}/t/{{tournament}}/players", include_in_schema=False)
 #: the actions of one player's row: command type, and whether it takes a reason
 ACTIONS = {"drop": ("drop_player", False), "rejoin": ("rejoin_player", False),
            "disqualify": ("disqualify_player", True), "reinstate": ("reinstate_player", True),
            "withdraw": ("withdraw_registration", True)}  # fmt: skip
+#: the actions that ask first, on a page naming what they record
+CONFIRMED = ("drop", "disqualify", "reinstate")
 DONE = {"drop": "dropped", "rejoin": "rejoined", "disqualify": "disqualified",
         "reinstate": "reinstated", "withdraw": "registration withdrawn"}  # fmt: skip
 
@@ -77,6 +89,43 @@ async def paste(request: Request, tournament: str, caller: ConsoleCaller) -> Res
     )
 
 
+@router.get("/{player}/{action}")
+async def confirm_page(request: Request, tournament: str, player: str, action: str,
+                       caller: ConsoleCaller,
+                       from_page: Annotated[str, Query(pattern="^player$")] = "",
+                       ) -> Response:  # fmt: skip
+    """Drop or disqualify ``player``? The page names what confirming records, from the
+    decider run without appending; a refusal goes back with its one line. Asked from the
+    player's own page (``from_page=player``), it goes back there."""
+    here = f"{PATH}/t/{tournament}/players"
+    if from_page:
+        here = f"{here}/{player}"
+    if action not in CONFIRMED:
+        return back(here, error=f"no player action {action!r} to confirm")
+    handler = handler_of(request)
+    kind = ACTIONS[action][0]
+
+    def preview(state: TournamentState, names: dict[str, str]) -> LeavingPreview:
+        reason = "preview" if ACTIONS[action][1] else None  # the page asks for it
+        command = parse_command({"type": kind, "tournament": tournament, "player": player,
+                                 "reason": reason})  # fmt: skip
+        acted = command.model_copy(update={"actor": caller.actor})
+        shown = isolated_names(names)
+        if isinstance(acted, ReinstatePlayer):
+            return return_preview(state, acted, shown, handler.clock(), 0)
+        assert isinstance(acted, DropPlayer | DisqualifyPlayer)
+        return leaving_preview(state, acted, shown, handler.clock(), 0)
+
+    try:
+        shown = await over_state(request, tournament, preview)
+    except REFUSALS as exc:
+        return back(here, error=one_line(exc))
+    return page(request, caller, "org_leave.html.j2",
+                **frame(tournament, await title_of(request, tournament), "players",
+                        heading=f"{action.capitalize()} {shown.name}?", preview=shown,
+                        back_to=here))  # fmt: skip
+
+
 @router.post("/{player}/{action}")
 async def player_action(request: Request, tournament: str, player: str, action: str,
                         caller: ConsoleCaller) -> Response:  # fmt: skip
@@ -88,6 +137,6 @@ async def player_action(request: Request, tournament: str, player: str, action: 
         return back(here, error=f"no player action {action!r}")
     kind, reasoned = ACTIONS[action]
     body = {"type": kind, "tournament": tournament, "player": player}
-    if reasoned:
+    if reasoned or form.get("reason"):  # a drop's reason is optional
         body["reason"] = form.get("reason")
     return answered(here, await act(request, caller, body), f"{player} {DONE[action]}")

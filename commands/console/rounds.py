@@ -13,8 +13,11 @@ for the browser's print dialog, linking their stylesheets under the console's po
 organizer carry report codes for the venue's address (``serve --venue``, else this
 server's own), as ``tledger print slips --base-url`` does, after a confirmation when
 that address is loopback; the pairings show the declared list points (X-Wing, Armada)
-to organizers and judges only. The welcome sheet for the door carries the public page's
-address on the venue network.
+to organizers and judges only. Printing slips with codes again replaces the codes on the
+slips already printed, so it is confirmed first on a page naming what changes
+(``commands.reads.slip_reprint``), for the whole round or for one table's slip, which
+gets new codes alone. The welcome sheet for the door carries the public page's address
+on the venue network.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from commands.reads.models import Clock, Pairings, Status
 from commands.reads.next_step import NextSteps, lists_warning, next_step
 from commands.reads.podviews import Pods
 from commands.reads.roundtables import editor_rows, hand_editor, round_steps, seated_tables
+from commands.reads.slip_reprint import slip_reprint
 from commands.reads.views import registered_names
 from commands.roles import OFFICIALS, Principal
 from projections.rulesets import ruleset
@@ -65,13 +69,20 @@ async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
     deck_format = ruleset(status.ruleset, status.options).deck_format
     base = slip_base(request)
     settings = await asyncio.to_thread(handler_of(request).store.tournament_settings, tournament)
+    reprint = None
+    if pairings.pairings and caller.token.role == "organizer":
+        store = handler_of(request).store
+        reprint = await over_state(
+            request, tournament, lambda s, n: slip_reprint(store, s, None, None, n)
+        )
     return page(request, caller, "org_round.html.j2", slip_base=base, slip_loopback=loopback(base),
                 public_on=settings.public_page,
                 **frame(tournament, await title_of(request, tournament), "round",
                         heading="Round", status=status, pairings=pairings, editor=editor,
                         steps=round_steps(steps.steps), tables=seated_tables(status, pairings),
                         clock=clock, pods=pods, next=next_step(status, steps.steps),
-                        deck_format=deck_format, lists_warning=lists_warning(status)))  # fmt: skip
+                        deck_format=deck_format, lists_warning=lists_warning(status),
+                        reprint=reprint))  # fmt: skip
 
 
 @router.post("/round/pair")
@@ -107,17 +118,39 @@ async def print_page(request: Request, tournament: str, kind: str, caller: Conso
     return await printed(request, caller, tournament, kind, round, lang, base, wifi)
 
 
+@router.get("/print/slips/confirm")
+async def confirm_slips(request: Request, tournament: str, caller: ConsoleCaller,
+                        round: Annotated[int | None, Query(ge=1)] = None,
+                        table: Annotated[int | None, Query(ge=1)] = None) -> Response:  # fmt: skip
+    """Print slips with new codes? The page names what changes (all the round's codes, or
+    one table's) before the form that issues them."""
+    store = handler_of(request).store
+    try:
+        shown = await over_state(
+            request, tournament, lambda s, n: slip_reprint(store, s, round, table, n)
+        )
+    except REFUSALS as exc:
+        return back(f"{PATH}/t/{tournament}/round", error=one_line(exc))
+    what = f"table {table}'s slip" if table else "the slips"
+    return page(request, caller, "org_reprint.html.j2",
+                **frame(tournament, await title_of(request, tournament), "round",
+                        heading=f"Print {what} of round {shown.round} with new codes?",
+                        reprint=shown, slip_base=slip_base(request),
+                        slip_loopback=loopback(slip_base(request))))  # fmt: skip
+
+
 @router.post("/print/slips")
 async def print_slips_with_codes(request: Request, tournament: str, caller: ConsoleCaller,
                                  round: Annotated[int | None, Query(ge=1)] = None,
-                                 lang: Annotated[str, Query(pattern="^(en|de)$")] = "en"
+                                 lang: Annotated[str, Query(pattern="^(en|de)$")] = "en",
+                                 table: Annotated[int | None, Query(ge=1)] = None,
                                  ) -> Response:  # fmt: skip
     """Slips with fresh report codes for the venue's address (``serve --venue``; else
     this request's own), as ``tledger print slips --base-url`` issues them (an
-    organizer's act: issuing again replaces each match's earlier code); other roles
-    get the slips without codes. Codes for a loopback address reach no phone: refused
-    (409, nothing issued) unless the form says ``loopback=1``, the organizer's
-    confirmation on the Round page."""
+    organizer's act: issuing again replaces each match's earlier code; with ``table``,
+    that table's slip and codes only); other roles get the slips without codes. Codes
+    for a loopback address reach no phone: refused (409, nothing issued) unless the form
+    says ``loopback=1``, the organizer's confirmation."""
     form = await form_of(request)
     issues = caller.token.role == "organizer"
     base = slip_base(request) if issues else None
@@ -125,7 +158,7 @@ async def print_slips_with_codes(request: Request, tournament: str, caller: Cons
         return page(request, caller, "loopback.html.j2", status_code=409, tournament=tournament,
                     slip_base=base, refusal=loopback_refusal(base),
                     query=request.url.query)  # fmt: skip
-    return await printed(request, caller, tournament, "slips", round, lang, base)
+    return await printed(request, caller, tournament, "slips", round, lang, base, table=table)
 
 
 def loopback_refusal(base: str) -> str:
@@ -139,7 +172,7 @@ def loopback_refusal(base: str) -> str:
 
 async def printed(request: Request, caller: Principal, tournament: str, kind: str,
                   round_number: int | None, lang: str, base: str | None,
-                  wifi: str = "") -> Response:  # fmt: skip
+                  wifi: str = "", table: int | None = None) -> Response:  # fmt: skip
     """``tledger print``'s page of ``kind`` (``commands.pages.paper.printout``); the
     declared list points on the pairings only for an organizer or a judge, as the API
     and the public page keep them from everyone else."""
@@ -152,7 +185,7 @@ async def printed(request: Request, caller: Principal, tournament: str, kind: st
         names = registered_names(handler.store.players(tournament), state.teams)
         return printout(handler.store, state, names, kind, round_number, lang, "a4", base,
                         datetime.now(UTC), show_points=officials, venue=venue,
-                        wifi=wifi)  # fmt: skip
+                        wifi=wifi, table=table)  # fmt: skip
 
     try:
         html = await asyncio.to_thread(handler.folds.read, tournament, render)

@@ -24,12 +24,13 @@ from projections.state import TournamentState
 def printout(store: Store, state: TournamentState, names: Mapping[str, str], kind: str,
              round_number: int | None, lang: str, paper: str, base_url: str | None,
              now: datetime, *, show_points: bool, venue: Venue = UTC_VENUE,
-             wifi: str | None = None) -> str:  # fmt: skip
+             wifi: str | None = None, table: int | None = None) -> str:  # fmt: skip
     """The printout of ``kind`` of ``state`` (``tledger print`` and the console's print
     pages), its times in the ``venue``'s zone; slips with ``base_url`` issue their report
-    codes; the welcome sheet shows the public page under ``base_url`` and the ``wifi``
-    hint; pairings show the declared list points with ``show_points`` (an organizer's
-    or a judge's printout)."""
+    codes (with ``table``, that table's slip only, and new codes for it alone); the
+    welcome sheet shows the public page under ``base_url`` and the ``wifi`` hint;
+    pairings show the declared list points with ``show_points`` (an organizer's or a
+    judge's printout)."""
     head = reads.letterhead(state)
     if kind == "pairings":
         lists = initiative_lists(store, state)
@@ -40,8 +41,8 @@ def printout(store: Store, state: TournamentState, names: Mapping[str, str], kin
         return printouts.standings_page(head, views.standings(state, names), lang=lang,
                                         printed_at=now, paper=paper, venue=venue)  # fmt: skip
     if kind == "slips":
-        slips = reads.slips(state, round_number, names)
-        codes = slip_codes(store, state, slips.round, base_url, now) if base_url else None
+        slips = reads.slips(state, round_number, names, table)
+        codes = slip_codes(store, state, slips.round, base_url, now, table) if base_url else None
         return printouts.slips_page(head, slips, codes, lang=lang, printed_at=now, paper=paper,
                                     venue=venue)  # fmt: skip
     if kind == "pods":
@@ -58,9 +59,9 @@ def printout(store: Store, state: TournamentState, names: Mapping[str, str], kin
 
 
 def slip_codes(store: Store, state: TournamentState, round_number: int, base_url: str,
-               now: datetime) -> dict[str, SlipCode]:  # fmt: skip
-    """Each player's report code (issued by ``commands.slipcodes``) and its report page's
-    address on the venue network, ``{base_url}/s/{code}``."""
-    issued = issue_codes(store, state, round_number, now=now)
+               now: datetime, table: int | None = None) -> dict[str, SlipCode]:  # fmt: skip
+    """Each player's report code (issued by ``commands.slipcodes``; of ``table`` only when
+    given) and its report page's address on the venue network, ``{base_url}/s/{code}``."""
+    issued = issue_codes(store, state, round_number, now=now, table=table)
     root = base_url.rstrip("/")
     return {player: SlipCode(code, f"{root}/s/{code}") for player, code in issued.items()}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from commands.errors import WrongPhase
+from commands.errors import InvalidCommand, WrongPhase
 from commands.reads.models import Bracket, Pairings
 from commands.reads.papermodels import Letterhead, Seat, Slips
 from commands.reads.people import sort_key
@@ -47,14 +47,18 @@ def seats(pairings: Pairings) -> list[Seat]:
     return found
 
 
-def slips(state: TournamentState, round_number: int | None, names: Mapping[str, str]) -> Slips:
+def slips(state: TournamentState, round_number: int | None, names: Mapping[str, str],
+          table: int | None = None) -> Slips:  # fmt: skip
     """The match slips of round ``round_number`` (the current round when None; a round
     never paired is refused): each two-player match in table order, with the result
-    boxes of the ruleset's shape for the round's stage (``Ruleset.result_form``)."""
+    boxes of the ruleset's shape for the round's stage (``Ruleset.result_form``); with
+    ``table``, that table's slip only (a table the round does not have is refused)."""
     rnd = paired_round(state, round_number)
     if rnd is None:
         raise WrongPhase("no round is paired yet: there are no match slips to print")
-    matches = [m for m in rnd.matches if not m.is_bye]
+    matches = [m for m in rnd.matches if not m.is_bye and table in (None, m.table)]
+    if table is not None and not matches:
+        raise InvalidCommand(f"round {rnd.number} has no table {table} with a match slip")
     return Slips(
         tournament=state.id, round=rnd.number, stage=rnd.stage,
         form=ruleset_of(state).result_form(rnd.stage),

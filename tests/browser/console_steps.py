@@ -158,9 +158,14 @@ def correct(page: Any, round_number: int, table: int, result: str, expected: str
 
 
 def drop(page: Any, name: str) -> None:
+    """Drop asks first, on a page naming the result it records; confirmed there."""
     tab(page, "Players")
     row = page.locator("li.org-player").filter(has_text=name)
-    row.get_by_role("button", name="Drop").click()
+    row.get_by_role("link", name="Drop…").click()
+    expect(page.locator(".org-changes")).to_contain_text(name)
+    expect(page.locator(".org-changes")).to_contain_text("drops: not paired in any later round")
+    screenshot(page, "console-drop-confirm")
+    page.locator("form button.danger").click()
     flash_ok(page, "dropped")
 
 

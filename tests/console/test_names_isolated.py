@@ -15,7 +15,7 @@ from tests.unit.test_name_isolation import ESCAPED, SPOOF, outside_isolation
 
 Signer = Callable[..., TestClient]
 T = "x"
-PAGES = ["/players", "/round", "/results", "/judge", "/players/p9", "/history",
+PAGES = ["/players", "/round", "/results", "/judge", "/players/p9", "/players/p9/drop", "/history",
          "/audit?explain=p9&as_of=9&a=5&b=9", "/lists", "/finals"]  # fmt: skip
 
 
@@ -56,4 +56,6 @@ def test_the_name_is_a_bdi_in_elements_and_isolated_in_options_and_titles(
     assert '<option value="p9">\u2068Ada &lt;b&gt;Evil&lt;/b&gt;\u2069 (p9)</option>' in queue
     player = console.get(f"/console/t/{T}/players/p9").text
     assert "<title>\u2068Ada &lt;b&gt;Evil&lt;/b&gt;\u2069 ·" in player
-    assert 'data-confirm="Disqualify \u2068Ada &lt;b&gt;Evil&lt;/b&gt;\u2069?"' in player
+    assert 'href="/console/t/x/players/p9/disqualify?from_page=player"' in player
+    confirm = console.get(f"/console/t/{T}/players/p9/disqualify?from_page=player").text
+    assert "<title>Disqualify \u2068Ada &lt;b&gt;Evil&lt;/b&gt;\u2069? ·" in confirm

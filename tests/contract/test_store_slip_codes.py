@@ -69,6 +69,19 @@ def test_a_code_is_found_by_its_hash_with_its_match(store: Store, tid: str) -> N
     assert store.slip_code(digest("EEEEFFFF")) is None
 
 
+def test_a_rounds_codes_in_force_are_listed_and_a_replaced_one_is_not(
+    store: Store, tid: str
+) -> None:
+    first, second = entry(tid, "AAAABBBB"), entry(tid, "CCCCDDDD", players=("p3", "p4"))
+    store.put_slip_codes([first, second, entry(tid, "EEEEFFFF", round_number=2),
+                          entry(tid + "x", "GGGGHHHH")])  # fmt: skip
+    again = entry(tid, "JJJJKKKK", at=NOW + timedelta(minutes=1))
+    store.put_slip_codes([again])
+    listed = sorted(store.slip_codes_of(tid, 1), key=lambda e: e.code_hash)
+    assert listed == sorted([again, second], key=lambda e: e.code_hash)
+    assert store.slip_codes_of(tid, 3) == []
+
+
 def test_a_new_code_for_a_match_replaces_its_old_one(store: Store, tid: str) -> None:
     store.put_slip_codes([entry(tid, "AAAABBBB"), entry(tid, "CCCCDDDD", players=("p3", "p4"))])
     later = NOW + timedelta(minutes=3)

@@ -168,3 +168,26 @@ def test_slips_with_a_base_url_carry_codes_that_open_each_matchs_report_page(
                 "--base-url", "http://192.168.1.10:8000", "--store", swiss8)  # fmt: skip
     assert again.exit_code == 0
     assert http.get(f"/s/{codes[0]}").status_code == 404, "a reprint replaces the codes"
+
+
+def test_a_reprint_says_what_it_replaces_and_one_table_can_be_reprinted_alone(
+    swiss8: str,
+) -> None:
+    import re
+
+    base = ("--base-url", "http://192.168.1.10:8000", "--store", swiss8)
+    first = cli("print", "swiss8", "slips", "--round", "2", *base)
+    assert first.stderr.startswith("Codes for all 4 tables of round 2; none was printed before.")
+    again = cli("print", "swiss8", "slips", "--round", "2", *base)
+    assert again.stderr.startswith("New codes for all 4 tables of round 2; the slips already "
+                                   "on the tables stop working.")  # fmt: skip
+    codes = re.findall(r'<div class="code-text">([A-Z0-9-]+)</div>', again.stdout)
+    one = cli("print", "swiss8", "slips", "--round", "2", "--table", "2", *base)
+    assert one.exit_code == 0, one.stderr
+    assert "New codes for table 2 of round 2 (" in one.stderr
+    assert "the slip already on table 2 stops working; the other 3 tables keep theirs." in (
+        one.stderr)  # fmt: skip
+    new = re.findall(r'<div class="code-text">([A-Z0-9-]+)</div>', one.stdout)
+    assert len(new) == 2 and not set(new) & set(codes)
+    wrong = cli("print", "swiss8", "slips", "--table", "2", "--store", swiss8)
+    assert wrong.exit_code == 2 and "--table reprints one slip with new codes" in wrong.stderr

@@ -41,11 +41,12 @@ COMMANDS: dict[str, dict[str, Any]] = {
     "start": {"type": "start_round"},
     "cut": {"type": "make_cut"},
     "finish": {"type": "finish_tournament"},
+    "finish_without_cut": {"type": "finish_tournament", "without_cut": "the venue closes"},
     "assign_pods": {"type": "assign_pods"},
     "start_deck_building": {"type": "start_deck_building"},
 }
 #: the step of the command an advice names
-ADVISED = {c["type"]: step for step, c in COMMANDS.items()}
+ADVISED = {c["type"]: step for step, c in COMMANDS.items() if step != "finish_without_cut"}
 
 
 def refusal(state: TournamentState, body: dict[str, Any]) -> CommandError | None:

@@ -19,6 +19,7 @@ from commands.reads.models import Standings
 from commands.roles import SENDERS, SENDERS_OF
 from ledger.events import (
     ORGANIZER,
+    AutomaticResultWithdrawn,
     CutMade,
     DeckBuildingStarted,
     DeckCheckRecorded,
@@ -180,6 +181,8 @@ def one_of_each_event() -> list[EventBase]:
         RoundPaired(**base, round=1, method="manual", pairings=tables_1),
         PairingsRevised(**base, round=1, seed=1, engine="test", reason="a test",
                         replaced=(tables_1[1],), tables=(Table(table=2, players=("p4", "p3")),)),
+        AutomaticResultWithdrawn(**base, round=1, players=("p4", "p3"), player="p3",
+                                 reason="dropped the wrong player"),
         RoundStarted(**base, round=1),
         TimeExtensionGranted(**base, round=1, players=("p1", "p2"), minutes=5),
         DeckCheckRecorded(**base, player="p1", round=1, timing="after_match", outcome="legal",
@@ -195,7 +198,7 @@ def one_of_each_event() -> list[EventBase]:
         PlayerDisqualified(**base, player="p4", reason="aggressive behaviour"),
         TeamRegistered(**base, team="x9", members=("m1", "m2")),
         CutMade(**base, size=2, seeds=("p2", "p3")),
-        TournamentFinished(**base),
+        TournamentFinished(**base, without_cut="the venue closed"),
         TournamentReopened(**base, reason="finished by mistake"),
         TournamentFinished(**base),
     ]  # fmt: skip

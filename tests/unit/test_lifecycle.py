@@ -13,8 +13,8 @@ from tests.builders import Given, create, drop, pair, register, report, start
 from tests.unit.test_lcg_teams import ALONE, TIED, played
 from tests.unit.test_limited import stored_twin_suns
 
-STEPS = ("pair", "pair_by_hand", "start", "cut", "cut_sized", "finish", "assign_pods",
-         "start_deck_building")  # fmt: skip
+STEPS = ("pair", "pair_by_hand", "start", "cut", "cut_sized", "finish", "finish_without_cut",
+         "assign_pods", "start_deck_building")  # fmt: skip
 FOUR = ("p1", "p2", "p3", "p4")
 ROUND_1 = (["p1", "p2"], ["p3", "p4"])
 ROUND_2 = (["p1", "p3"], ["p2", "p4"])
@@ -100,14 +100,18 @@ def test_the_deciders_refuse_with_the_lifecycles_sentence() -> None:
         given.when({"type": "pair_round", "tournament": "t1"})
 
 
-def test_after_the_last_swiss_round_the_rulesets_cut_is_made() -> None:
-    then(swiss_played(cut=2), "pair_by_hand", "cut", "cut_sized", "finish")
+def test_after_the_last_swiss_round_the_rulesets_cut_is_made_or_the_finish_says_why_not() -> None:
+    owed = (
+        "this event calls for a top 2 cut (swu-1.4, 4 players) and it was not made: "
+        "make the cut first, or finish without it giving a reason (without_cut)"
+    )
+    then(swiss_played(cut=2), "pair_by_hand", "cut", "cut_sized", "finish_without_cut", finish=owed)
 
 
 def test_a_cut_larger_than_the_active_players_is_refused_and_one_of_a_size_given_is_not() -> None:
     given = swiss_played(cut=4)
     given.apply(drop("p4")[0])
-    then(given, "pair_by_hand", "cut_sized", "finish",
+    then(given, "pair_by_hand", "cut_sized", "finish_without_cut",
          cut="a top 4 cut needs 4 active players; 3 remain")  # fmt: skip
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from commands.errors import WrongPhase
+from commands.errors import InvalidCommand, WrongPhase
 from commands.handler import Handler
 from commands.models import parse_command
 from commands.slipcodes import (
@@ -89,6 +89,21 @@ def test_each_player_of_a_match_gets_a_code_of_their_own_in_table_order_and_a_by
         assert (entry.tournament, entry.round, entry.player, entry.issued_at) == (
             "t", 1, player, NOW)  # fmt: skip
         assert entry.players == (player, opponent[player]), "the holder first"
+
+
+def test_one_table_issued_again_replaces_its_codes_and_no_other_table_s() -> None:
+    handler = event("table", 4)
+    state = handler.folds.state("t")
+    first = issue_codes(handler.store, state, 1, now=NOW, draw=random.Random(1).choice)
+    table_2 = state.rounds[0].matches[1]
+    second = issue_codes(handler.store, state, 1, now=NOW, draw=random.Random(2).choice,
+                         table=table_2.table)  # fmt: skip
+    assert set(second) == set(table_2.players)
+    for player, code in first.items():
+        kept = handler.store.slip_code(hash_of(code) or "") is not None
+        assert kept == (player not in table_2.players)
+    with pytest.raises(InvalidCommand, match="round 1 has no table 7 with a match slip"):
+        issue_codes(handler.store, state, 1, now=NOW, table=7)
 
 
 def test_only_the_hash_is_stored() -> None:
