@@ -177,6 +177,13 @@ class Serve:
             time.sleep(0.05)
         raise RuntimeError(f"serve did not start: {self.log.read_text('latin-1')[-2000:]}")
 
+    def proxied_since_start(self) -> int:
+        """Requests this start of the process answered, other than the probes."""
+        text = self.log.read_text("latin-1")
+        since = text.rsplit("tledger serving http://", 1)[-1]
+        return sum(1 for line in since.splitlines()
+                   if '"path": ' in line and '"path": "/healthz"' not in line)  # fmt: skip
+
     def kill(self) -> None:
         """SIGKILL: the process ends with whatever it held open, as a crash would."""
         if self.process is not None and self.process.poll() is None:
