@@ -177,6 +177,11 @@ class Serve:
             time.sleep(0.05)
         raise RuntimeError(f"serve did not start: {self.log.read_text('latin-1')[-2000:]}")
 
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
     def proxied_since_start(self) -> int:
         """Requests this start of the process answered, other than the probes."""
         text = self.log.read_text("latin-1")
