@@ -296,10 +296,19 @@ def test_bodies_are_bounded_at_the_proxy_and_by_serve_behind_it(deployment: Depl
     assert answer.status_code == 413
 
 
-def test_the_processes_count_clients_by_the_address_nginx_names() -> None:
-    """The shipped site and the processes agree: nginx appends the client's address to
-    X-Forwarded-For and says the scheme; each process trusts 127.0.0.1, where nginx is."""
-    text = (Path(__file__).resolve().parents[2] / "deploy/nginx/tledger.conf").read_text()
-    assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in text
-    assert "proxy_set_header X-Forwarded-Proto $scheme;" in text
-    assert "--trusted-proxy 127.0.0.1" in text
+def test_the_shipped_site_unit_and_recipe_agree() -> None:
+    """nginx appends the client's address to X-Forwarded-For and says the scheme; each
+    process, as the unit file and the recipe start it, trusts 127.0.0.1, where nginx is
+    and where the site's upstream lines point; the recipe shows the unit's lines."""
+    root = Path(__file__).resolve().parents[2]
+    site = (root / "deploy/nginx/tledger.conf").read_text()
+    unit = (root / "deploy/systemd/tledger@.service").read_text()
+    recipe = (root / "docs/DEPLOY.md").read_text()
+    assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in site
+    assert "proxy_set_header X-Forwarded-Proto $scheme;" in site
+    assert "    server 127.0.0.1:8001 " in site and "    server 127.0.0.1:8002 " in site
+    start = next(line for line in unit.splitlines() if line.startswith("ExecStart="))
+    assert "--host 127.0.0.1 --port %i --trusted-proxy 127.0.0.1" in start
+    assert "--host 127.0.0.1 --port 8001 --store postgresql://... --trusted-proxy 127.0.0.1" in site
+    shown = recipe.split("```ini\n", 1)[1].split("```", 1)[0].splitlines()
+    assert shown and all(line in unit.splitlines() for line in shown), shown
