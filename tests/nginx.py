@@ -55,10 +55,12 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def site(upstreams: Sequence[int], port: int, logs: Path) -> str:
+def site(upstreams: Sequence[int], port: int, logs: Path, tls: Tls | None = None) -> str:
     """The shipped site with these upstream ports, listening on ``port`` of 127.0.0.1
-    only, logging under ``logs``; every replaced line must be found, so a change to the
-    shipped file that this rendering no longer fits fails here, not silently."""
+    only, logging under ``logs``; with ``tls``, its TLS lines uncommented as the recipe
+    says (the certificate's paths replaced) instead of plain HTTP. Every replaced line
+    must be found, so a change to the shipped file that this rendering no longer fits
+    fails here, not silently."""
     text = SHIPPED.read_text()
     lines = UPSTREAM.findall(text)
     assert len(lines) >= 2, "the shipped upstream names fewer than two processes"
@@ -67,12 +69,22 @@ def site(upstreams: Sequence[int], port: int, logs: Path) -> str:
         "    least_conn;\n" + "".join(f"    server {HOST}:{p} {lines[0]}\n" for p in upstreams),
         1,
     )
+    listen = f"    listen {HOST}:{port}{' ssl' if tls else ''};\n"
     plain = {
-        "    listen 80;\n    listen [::]:80;\n    server_name": f"    listen {HOST}:{port};\n"
-        "    server_name",
+        "    listen 80;\n    listen [::]:80;\n    server_name": listen + "    server_name",
         "/var/log/nginx/tledger.access.log": str(logs / "access.log"),
         "/var/log/nginx/tledger.error.log": str(logs / "error.log"),
     }
+    if tls is not None:
+        live = "/etc/letsencrypt/live/tournaments.example.org"
+        plain |= {
+            "    #listen 443 ssl;\n": "",
+            f"    #ssl_certificate     {live}/fullchain.pem;": f"    ssl_certificate {tls.cert};",
+            f"    #ssl_certificate_key {live}/privkey.pem;": f"    ssl_certificate_key {tls.key};",
+            "    #ssl_protocols": "    ssl_protocols",
+            "    #ssl_session_cache": "    ssl_session_cache",
+            "    #add_header Strict-Transport-Security": "    add_header Strict-Transport-Security",
+        }
     for old, new in plain.items():
         assert text.count(old) == 1, f"the shipped configuration has no single {old!r}"
         text = text.replace(old, new)
@@ -91,6 +103,25 @@ def main_config(folder: Path) -> str:
     )
 
 
+@dataclass(frozen=True)
+class Tls:
+    """A certificate and its key, as files."""
+
+    cert: Path
+    key: Path
+
+
+def self_signed(folder: Path) -> Tls:
+    """A certificate for 127.0.0.1, valid for a day, made with openssl."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tls = Tls(folder / "cert.pem", folder / "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", f"/CN={HOST}", "-addext", f"subjectAltName=IP:{HOST}",
+                    "-keyout", str(tls.key), "-out", str(tls.cert)],
+                   check=True, capture_output=True)  # fmt: skip
+    return tls
+
+
 @dataclass
 class Nginx:
     """A running nginx: its process and the port it listens on."""
@@ -98,10 +129,11 @@ class Nginx:
     process: subprocess.Popen[bytes]
     port: int
     folder: Path
+    scheme: str = "http"
 
     @property
     def base(self) -> str:
-        return f"http://{HOST}:{self.port}"
+        return f"{self.scheme}://{HOST}:{self.port}"
 
     @property
     def pid(self) -> int:
@@ -109,13 +141,14 @@ class Nginx:
 
 
 @contextmanager
-def nginx(upstreams: Sequence[int], folder: Path) -> Iterator[Nginx]:
-    """nginx with the shipped site over ``upstreams`` until the block ends."""
+def nginx(upstreams: Sequence[int], folder: Path, tls: Tls | None = None) -> Iterator[Nginx]:
+    """nginx with the shipped site over ``upstreams`` until the block ends (with
+    ``tls``: ending TLS, as the recipe sets it up)."""
     binary = nginx_binary()
     assert binary is not None, missing()
     folder.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    (folder / "tledger.conf").write_text(site(upstreams, port, folder))
+    (folder / "tledger.conf").write_text(site(upstreams, port, folder, tls))
     (folder / "nginx.conf").write_text(main_config(folder))
     argv = [binary, "-p", str(folder), "-c", str(folder / "nginx.conf"),
             "-e", str(folder / "error.log")]  # fmt: skip
@@ -124,7 +157,7 @@ def nginx(upstreams: Sequence[int], folder: Path) -> Iterator[Nginx]:
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_for_port(port, proc, folder / "error.log")
-        yield Nginx(proc, port, folder)
+        yield Nginx(proc, port, folder, "https" if tls else "http")
     finally:
         proc.terminate()
         try:

@@ -5,14 +5,17 @@ database behind Debian's nginx with the site the repository ships
 A live 64-player event runs through the proxy while each process in turn is killed
 (SIGKILL) and started again: the public page and the standings answer every time, from
 whichever process is up, and a follower of the event stream, cut off with its process,
-resumes from its last position with no event missing and none twice. Skipped with the
-reason when nginx or ``TLEDGER_TEST_POSTGRES`` is missing (CI has both); each module run
-takes a database of its own.
+resumes from its last position with no event missing and none twice. Bodies are bounded
+at the proxy and by ``serve`` behind it, and with the site's TLS lines the console sees
+the https origin its forms come from. Skipped with the reason when nginx or
+``TLEDGER_TEST_POSTGRES`` is missing (CI has both); each module run takes a database of
+its own.
 """
 
 from __future__ import annotations
 
 import os
+import ssl
 import threading
 import time
 import uuid
@@ -27,7 +30,7 @@ import pytest
 
 from commands.tokens import create_token
 from ledger.url import open_store
-from tests.nginx import Nginx, Serve, missing, nginx, processes
+from tests.nginx import Nginx, Serve, missing, nginx, processes, self_signed
 from tests.stores import fresh_postgres_database
 
 PLAYERS = [f"p{i:02d}" for i in range(1, 65)]
@@ -312,3 +315,32 @@ def test_the_shipped_site_unit_and_recipe_agree() -> None:
     assert "--host 127.0.0.1 --port 8001 --store postgresql://... --trusted-proxy 127.0.0.1" in site
     shown = recipe.split("```ini\n", 1)[1].split("```", 1)[0].splitlines()
     assert shown and all(line in unit.splitlines() for line in shown), shown
+
+
+def test_behind_tls_the_console_sees_its_https_origin(deployment: Deployment,
+                                                       tmp_path: Path) -> None:  # fmt: skip
+    """nginx ends TLS with the site's TLS lines uncommented; the processes trust it and
+    take the scheme it forwards: a console sign-in sent from the https origin is taken
+    and its cookie marked Secure. A process asked straight over plain HTTP refuses a
+    form from an https origin of its own address, and takes one from the http origin."""
+    tls = self_signed(tmp_path / "tls")
+    form = {"token": deployment.token("organizer"), "next": "/console"}
+    trusted = ssl.create_default_context(cafile=str(tls.cert))
+    with nginx([s.port for s in deployment.processes], tmp_path / "nginx", tls) as proxy:
+        answer = httpx.post(f"{proxy.base}/console/login", data=form, verify=trusted,
+                            headers=same_origin(proxy.base))  # fmt: skip
+    assert answer.status_code == 303, answer.text
+    assert "secure" in answer.headers["set-cookie"].lower()
+    assert answer.headers["strict-transport-security"].startswith("max-age=")
+    process = f"127.0.0.1:{deployment.processes[0].port}"
+    refused = httpx.post(f"http://{process}/console/login", data=form,
+                         headers=same_origin(f"https://{process}"))  # fmt: skip
+    assert refused.status_code == 403
+    taken = httpx.post(f"http://{process}/console/login", data=form,
+                       headers=same_origin(f"http://{process}"))  # fmt: skip
+    assert taken.status_code == 303 and "secure" not in taken.headers["set-cookie"].lower()
+
+
+def same_origin(origin: str) -> dict[str, str]:
+    """What a browser sends with a form of a page of ``origin``."""
+    return {"Origin": origin, "Sec-Fetch-Site": "same-origin"}
