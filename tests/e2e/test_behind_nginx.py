@@ -275,6 +275,23 @@ def test_a_live_event_reads_on_through_the_proxy_while_each_process_restarts(
         assert direct.json() == standings
     page = httpx.get(f"{base}/t/{t}", timeout=30)
     assert page.status_code == 200 and "Player p64" in page.text
+    assert live_head(f"{base}/t/{t}/live") == stored_seq(organizer, t)
+
+
+def live_head(url: str) -> int:
+    """The seq the public page's live stream names first, read through the proxy (it
+    comes at once only if the proxy passes the stream on unbuffered)."""
+    with httpx.stream("GET", url, timeout=30) as answer:
+        assert answer.status_code == 200
+        assert answer.headers["content-type"].startswith("text/event-stream")
+        for line in answer.iter_lines():
+            if line.startswith("data:"):
+                return int(orjson.loads(line.removeprefix("data:"))["seq"])
+    raise AssertionError("the live stream ended without a frame")
+
+
+def stored_seq(organizer: Organizer, t: str) -> int:
+    return int(organizer.get(f"/tournaments/{t}/status")["seq"])
 
 
 def events_of(organizer: Organizer, t: str) -> list[int]:
