@@ -31,6 +31,8 @@ SHIPPED = ROOT / "deploy" / "nginx" / "tledger.conf"
 TLEDGER = str(Path(sys.executable).with_name("tledger"))
 HOST = "127.0.0.1"
 START_TIMEOUT = 30.0
+#: nginx started on a fresh free port at most this often
+ATTEMPTS = 3
 #: the upstream lines of the shipped configuration, as it ships
 UPSTREAM = re.compile(r"^    server 127\.0\.0\.1:800\d (max_fails=.*)$", re.M)
 
@@ -144,9 +146,30 @@ class Nginx:
 def nginx(upstreams: Sequence[int], folder: Path, tls: Tls | None = None) -> Iterator[Nginx]:
     """nginx with the shipped site over ``upstreams`` until the block ends (with
     ``tls``: ending TLS, as the recipe sets it up)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for _ in range(ATTEMPTS):  # the free port may be taken before nginx binds it
+        started = start_nginx(upstreams, folder, tls)
+        if started is not None:
+            break
+    else:
+        log = folder / "error.log"
+        raise RuntimeError(f"nginx did not start: {log.read_text(errors='replace')[-2000:]}")
+    try:
+        yield started
+    finally:
+        started.process.terminate()
+        try:
+            started.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            started.process.kill()
+            started.process.wait()
+
+
+def start_nginx(upstreams: Sequence[int], folder: Path, tls: Tls | None) -> Nginx | None:
+    """nginx on a free port, once it has bound it (its pid file is written after its
+    listening sockets), or None when it exited first."""
     binary = nginx_binary()
     assert binary is not None, missing()
-    folder.mkdir(parents=True, exist_ok=True)
     port = free_port()
     (folder / "tledger.conf").write_text(site(upstreams, port, folder, tls))
     (folder / "nginx.conf").write_text(main_config(folder))
@@ -154,29 +177,17 @@ def nginx(upstreams: Sequence[int], folder: Path, tls: Tls | None = None) -> Ite
             "-e", str(folder / "error.log")]  # fmt: skip
     checked = subprocess.run([*argv, "-t"], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
+    pid = folder / "nginx.pid"
+    pid.unlink(missing_ok=True)
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for_port(port, proc, folder / "error.log")
-        yield Nginx(proc, port, folder, "https" if tls else "http")
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
-def wait_for_port(port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            socket.create_connection((HOST, port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    text = log.read_text(errors="replace") if log.exists() else ""
-    raise RuntimeError(f"nginx did not start: {text[-2000:]}")
+        if pid.exists() and pid.read_text().strip() == str(proc.pid):
+            return Nginx(proc, port, folder, "https" if tls else "http")
+        time.sleep(0.05)
+    proc.kill()
+    proc.wait()
+    return None
 
 
 @dataclass
