@@ -14,11 +14,13 @@ browsers ask, then GET /healthz. Each phase prints requests/s, p50/p99 latency a
 (the "server" CPU of these lines is nginx's own process; the ``serve`` processes'
 shows in the lines after each phase).
 
-Prints, per read, two processes/one (the ratio), and each read/healthz per upstream
-(target at least 0.5). On a machine with two cores the load generator, nginx and the
-processes share them, so the ratio says what a second process adds here, not what it
-adds on a machine of its own. Not a timed test; every loop is bounded in count and
-time. ``--small``: the sizes of ``bench_read_load.py --small``. Without nginx or
+Each setup is measured twice, in the order one, two, two, one, so that a drift in the
+machine's load weighs on both alike. Prints, per read, two processes/one (the ratio of
+the mean rates), and each read/healthz per upstream (target at least 0.5). On a machine
+with two cores the load generator, nginx and the processes share them, so the ratio
+says what a second process adds here, not what it adds on a machine of its own. Not a
+timed test; every loop is bounded in count and time. ``--small``: the sizes of
+``bench_read_load.py --small``, each setup once. Without nginx or
 ``TLEDGER_TEST_POSTGRES`` it says why and measures nothing.
 """
 
@@ -37,11 +39,14 @@ from bench_read_load import CLIENTS, MAX_PER_CLIENT, SECONDS, TOURNAMENT, WARMUP
 from bench_standings import PLAYERS, ROUNDS
 from loadgen import Phase, hammer
 from served import Server, bearer, cpu_seconds, tokens
+from sizes import SMALL
 
 from tests.nginx import Nginx, Serve, missing, nginx, processes
 from tests.stores import fresh_postgres_database
 
 TARGET_SHARE = 0.5
+#: each setup measured this often, the order alternating
+TURNS = 1 if SMALL else 2
 STANDINGS = f"/tournaments/{TOURNAMENT}/standings"
 PAGE = f"/t/{TOURNAMENT}"
 READS = {"standings": STANDINGS, "public page": PAGE}
@@ -122,14 +127,28 @@ def main() -> None:
         print(f"store: {count} events of a {PLAYERS}-player, {ROUNDS}-round event on "
               f"PostgreSQL, {CLIENTS} reader tokens, in {time.perf_counter() - began:.1f} s",
               flush=True)  # fmt: skip
-        with processes(store, 2, folder / "serve") as started:
+        with (
+            processes(store, 2, folder / "serve") as started,
+            nginx([started[0].port], folder / "one") as one_proxy,
+            nginx([s.port for s in started], folder / "two") as two_proxy,
+        ):
             asyncio.run(warm(started, secrets[0]))
-            ports = [s.port for s in started]
-            with nginx(ports[:1], folder / "one") as proxy:
-                one = asyncio.run(measure(proxy, "one process", started[:1], secrets))
-            with nginx(ports, folder / "two") as proxy:
-                two = asyncio.run(measure(proxy, "two processes", started, secrets))
-        verdict(one, two)
+            setups = {
+                "one process": (one_proxy, started[:1]),
+                "two processes": (two_proxy, started),
+            }
+            rates: dict[str, list[dict[str, float]]] = {label: [] for label in setups}
+            for turn in range(TURNS):  # one, two, then two, one
+                order = list(setups) if turn % 2 == 0 else list(reversed(setups))
+                for label in order:
+                    proxy, behind = setups[label]
+                    rates[label].append(asyncio.run(measure(proxy, label, behind, secrets)))
+        verdict(mean(rates["one process"]), mean(rates["two processes"]))
+
+
+def mean(turns: list[dict[str, float]]) -> dict[str, float]:
+    """Requests/s of each phase, averaged over the turns."""
+    return {name: sum(t[name] for t in turns) / len(turns) for name in turns[0]}
 
 
 if __name__ == "__main__":
