@@ -3,9 +3,10 @@ for the deployment test and the proxy benchmark.
 
 The configuration is the one the repository ships (``deploy/nginx/tledger.conf``), with
 only what a test must change rendered in: the upstream processes' ports, the port nginx
-listens on, and its log files. nginx runs unprivileged in a folder of its own (``-p``
-prefix, ``-c`` config, pid file, logs and temporary files there), in the foreground and
-in one process, so that stopping it is stopping that process. The ``serve`` processes
+listens on, and its log files. nginx runs as the user running the tests, needing no
+path of the system's (``-p`` prefix and ``-c`` config in a folder of its own, with its
+pid file, logs and temporary files), in the foreground and in one process, so that
+stopping it is stopping that process. The ``serve`` processes
 are real subprocesses on one store; each can be killed and started again on its port.
 """
 
