@@ -71,3 +71,14 @@ def parsed(text: str) -> Address | None:
 
 def is_trusted(address: Address, trusted: Sequence[Network]) -> bool:
     return any(address.version == net.version and address in net for net in trusted)
+
+
+def forwarded_scheme(peer: str, forwarded: Sequence[str], trusted: Sequence[Network]) -> str | None:
+    """The scheme the client used, as a trusted proxy in front says it in
+    ``X-Forwarded-Proto`` (its last value: the one the nearest proxy set), or None: from
+    any other peer, or for a value other than ``http`` or ``https``."""
+    current = parsed(peer)
+    if current is None or not is_trusted(current, trusted) or not forwarded:
+        return None
+    scheme = forwarded[-1].split(",")[-1].strip().lower()
+    return scheme if scheme in ("http", "https") else None

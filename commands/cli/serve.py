@@ -168,8 +168,9 @@ def serve(
         typer.Option(
             metavar="ADDR",
             help="A reverse proxy (an address or a network, repeatable) whose "
-            "X-Forwarded-For names the client that limits count; from any other peer "
-            "the header is ignored.",
+            "X-Forwarded-For names the client that limits count, and whose "
+            "X-Forwarded-Proto the scheme (TLS ends at the proxy); from any other peer "
+            "the headers are ignored.",
         ),
     ] = None,
 ) -> None:

@@ -37,6 +37,7 @@ from commands.pages.policy import PAGE_HEADERS
 from commands.pages.slip_report import language
 from commands.pages.venue import UTC_VENUE, Venue
 from commands.roles import Forbidden
+from commands.web.forwarded import ForwardedScheme
 from ledger.errors import ChainBroken, LedgerError, ListDamaged
 from ledger.events import event_schema
 from projections.errors import ProjectionError
@@ -78,6 +79,8 @@ def create_app(
                                            "schema": {"type": "object"}}}}})  # fmt: skip
     app.add_api_route("/healthz", healthz, methods=["GET"],
                       responses={200: {"model": Health, "description": "Up"}})  # fmt: skip
+    if settings.trusted_proxies:  # the scheme behind a TLS proxy (commands/web/forwarded.py)
+        app.add_middleware(ForwardedScheme, trusted=settings.trusted_proxies)
     if access_log is not None:
         app.add_middleware(AccessLog, emit=access_log)
 

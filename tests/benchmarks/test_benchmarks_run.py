@@ -3,7 +3,8 @@ of its own as ``make bench`` runs it at full size, so that none breaks unnoticed
 two full runs. A benchmark prints its figure and, from the same run, the baseline the
 figure is read against; both lines must be there. A smoke run's numbers mean nothing
 and are not checked. With ``TLEDGER_TEST_POSTGRES`` set, the benchmarks that measure
-PostgreSQL too run on it."""
+PostgreSQL too run on it; the proxy benchmark needs it and nginx, and is skipped with
+the reason without them."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.nginx import missing as nginx_missing
+
 BENCHMARKS = Path(__file__).resolve().parent
+#: benchmarks that run Debian's nginx in front of serve processes on PostgreSQL
+NEEDS_NGINX = frozenset({"bench_proxy.py"})
 NUMBER = r"[\d.]+"
 #: per benchmark, the line of its figure and the line of its baseline (patterns)
 PRINTS = {
@@ -33,6 +38,10 @@ PRINTS = {
     "bench_pairing.py": (
         rf"players, \d+ rounds: max {NUMBER} s",
         rf"players, baseline: standings alone max {NUMBER} s",
+    ),
+    "bench_proxy.py": (
+        rf"^standings through nginx, two processes/one: {NUMBER}x",
+        r"^healthz through nginx, one process, \d+ clients: [1-9]\d* answered",
     ),
     "bench_public_page.py": (
         r"^public page \(gzip\), \d+ clients: [1-9]\d* answered",
@@ -67,6 +76,8 @@ def test_every_benchmark_is_smoke_run() -> None:
 
 @pytest.mark.parametrize("name", sorted(PRINTS))
 def test_the_benchmark_runs_small_and_prints_its_figure_and_its_baseline(name: str) -> None:
+    if name in NEEDS_NGINX and (reason := nginx_missing()) is not None:
+        pytest.skip(reason)
     done = subprocess.run([sys.executable, str(BENCHMARKS / name), "--small"],
                           capture_output=True, text=True, timeout=180)  # fmt: skip
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
