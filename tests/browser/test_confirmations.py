@@ -109,7 +109,9 @@ def test_reprinting_slips_and_one_table_say_what_stops_working(page: Any, venue:
         "the slip already on table 2 stops working; the other 5 tables keep theirs."
     )
     screenshot(page, "console-confirm-reprint-table")
+    expect(page.locator("#slip-address")).to_contain_text("reaches only this computer")
     with page.expect_popup() as opened:
+        page.get_by_label("print codes for this computer only").check()  # a loopback server
         page.locator("form button.danger").click()
     printed = opened.value
     printed.wait_for_load_state()
