@@ -14,14 +14,16 @@ kept out of the hashed log the same way, in ``tledger_lists`` (:mod:`ledger.list
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
+import psycopg
+from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
-from eventsourcing.postgres import PostgresApplicationRecorder
+from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from ledger import list_rows
@@ -64,6 +66,14 @@ TIP_QUERY = (
 )
 
 
+#: one append of a group: its stored events and the keywords ``insert_events`` takes
+#: (players, lists, tip)
+Insert = tuple[Sequence[StoredEvent], dict[str, Any]]
+#: what one append of a group came to: its notification ids, or why it wrote nothing
+#: (IntegrityError: its version is taken; StoreWentBack: its tip is gone)
+Inserted = Sequence[int] | IntegrityError | StoreWentBack
+
+
 def check_tip(tip: Tip | None, found: tuple[int, bytes] | None) -> None:
     """Refuse an append whose stream no longer ends at its tip, inside the transaction
     that would append: a store that went back (``StoreWentBack``) or, when it went on,
@@ -99,6 +109,24 @@ class SQLiteLedgerRecorder(SQLiteApplicationRecorder):
             c.execute(list_rows.UPSERT, row)
         return ids
 
+    def insert_many(self, inserts: Sequence[Insert]) -> list[Inserted]:
+        """Group commit: every insert of ``inserts`` in one transaction and one commit,
+        each in a savepoint of its own (a taken version or a moved tip rolls back that
+        one alone)."""
+        out: list[Inserted] = []
+        with self.datastore.transaction(commit=True) as c:
+            for stored, kwargs in inserts:
+                c.execute("SAVEPOINT one_append")
+                try:
+                    ids = self._insert_events(c, stored, **kwargs)
+                except (sqlite3.IntegrityError, StoreWentBack) as exc:
+                    c.execute("ROLLBACK TO one_append")
+                    out.append(IntegrityError(exc) if isinstance(exc, sqlite3.Error) else exc)
+                else:
+                    out.append(ids or [])
+                c.execute("RELEASE one_append")
+        return out
+
 
 class PostgresLedgerRecorder(PostgresApplicationRecorder):
     """PostgreSQL: the registry rows join the transaction that inserts the events."""
@@ -119,6 +147,28 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
             curs.execute(UPSERT_PLAYER.replace("?", "%s"), row)
         for row in list_rows.rows(kwargs):
             curs.execute(list_rows.UPSERT.replace("?", "%s"), row)
+
+    def insert_many(self, inserts: Sequence[Insert]) -> list[Inserted]:
+        """Group commit: the table locked and the channel notified once, then every insert
+        of ``inserts`` in a savepoint of its own (a taken version or a moved tip rolls back
+        that one alone), and one commit."""
+        out: list[Inserted] = []
+        with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
+            self._lock_table(curs)
+            self._notify_channel(curs)
+            for stored, kwargs in inserts:
+                try:
+                    with conn.transaction():  # a savepoint
+                        self._insert_events(curs, stored, **kwargs)
+                        PostgresAggregateRecorder._insert_stored_events(self, curs, stored)
+                        ids = self._fetch_ids_after_insert_events(curs, stored)
+                except psycopg.IntegrityError as exc:
+                    out.append(IntegrityError(exc))
+                except StoreWentBack as exc:
+                    out.append(exc)
+                else:
+                    out.append(ids or [])
+        return out
 
 
 class MemoryLedgerRecorder(POPOApplicationRecorder):
@@ -146,6 +196,18 @@ class MemoryLedgerRecorder(POPOApplicationRecorder):
             kept: Sequence[ListEntry] = kwargs.get("lists") or ()
             self.lists.update({(e.tournament, e.seq): e for e in kept})
             return ids
+
+    def insert_many(self, inserts: Sequence[Insert]) -> list[Inserted]:
+        """Each insert of ``inserts`` whole or not at all, under the recorder's lock (in
+        memory there is nothing to commit)."""
+        out: list[Inserted] = []
+        with self._database_lock:
+            for stored, kwargs in inserts:
+                try:
+                    out.append(self.insert_events(stored, **kwargs) or [])
+                except (IntegrityError, StoreWentBack) as exc:
+                    out.append(exc)
+        return out
 
 
 class MemoryLedgerFactory(POPOFactory):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ledger.errors import LedgerError
 from ledger.events import Event, to_json
 
 if TYPE_CHECKING:
@@ -114,6 +115,18 @@ class TournamentSettings:
     changed_by: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One append of a group committed together (``Store.append_many``): what
+    ``Store.append`` takes."""
+
+    tournament: str
+    events: Sequence[Sealed]
+    expected_version: int
+    players: Sequence[PlayerEntry] = ()
+    lists: Sequence[ListEntry] = ()
+
+
 class Listener(Protocol):
     """Wakes a reader of the global sequence when any process may have appended, so that
     a process tails the store once instead of polling it per reader."""
@@ -163,6 +176,15 @@ class Store(Protocol):
         same transaction, or write nothing and raise ConcurrencyConflict (another writer
         appended first) or StoreWentBack (the stream no longer ends at the event
         ``expected_version`` whose hash the first new event links to)."""
+
+    def append_many(self, appends: Sequence[Append]) -> list[list[Recorded] | LedgerError]:
+        """Several appends, each made and checked as ``append`` makes it, committed together
+        in one transaction (group commit: one commit for many writers). Each one's
+        expected-version and tip check and its rows run in a savepoint of their own: one
+        that fails writes nothing and has its error (ConcurrencyConflict, StoreWentBack)
+        in its place, and the others are written. The outcomes come in the order of
+        ``appends``, and only once the transaction is committed; when the commit itself
+        fails, StoreUnavailable is raised and nothing is written."""
 
     def scan(
         self, position: int, limit: int, tournament: str | None = None
