@@ -188,7 +188,8 @@ def other_process(url: str, body: dict[str, Any]) -> None:
     handler with a fold of its own on the same store)."""
     script = ("import json, sys\nfrom commands.handler import Handler\n"
               "from commands.models import parse_command\nfrom ledger.url import open_store\n"
-              "Handler(open_store(sys.argv[1])).handle(parse_command(json.loads(sys.argv[2])))")  # fmt: skip
+              "command = parse_command(json.loads(sys.argv[2]))\n"
+              "Handler(open_store(sys.argv[1])).handle(command)")  # fmt: skip
     done = subprocess.run([sys.executable, "-c", script, url, json.dumps(body)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
