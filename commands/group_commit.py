@@ -142,8 +142,10 @@ class GroupCommit:
         with ExitStack() as locks:
             for tournament in sorted(by_tournament):
                 locks.enter_context(self.handler.folds.lock(tournament))
+            states = self.handler.folds.states(list(by_tournament))
             plans = [plan for tournament, members in by_tournament.items()
-                     if (plan := self.plan(tournament, members, again)) is not None]  # fmt: skip
+                     if (plan := self.plan(states[tournament], tournament, members, again))
+                     is not None]  # fmt: skip
             written = [p for p in plans if p.sealed]
             try:
                 results = self.handler.store.append_many([p.append() for p in written])
@@ -161,15 +163,15 @@ class GroupCommit:
                         pending.future.set_result(Outcome(plan.tournament, []))
         return again
 
-    def plan(self, tournament: str, members: list[Pending], again: list[Pending]) -> Plan | None:
-        """The tournament's commands decided in order; refusals and repeats answered
-        at once, retries of a command of this same group put in ``again``."""
+    def plan(self, state: TournamentState | Exception, tournament: str, members: list[Pending],
+             again: list[Pending]) -> Plan | None:  # fmt: skip
+        """The tournament's commands decided in order on ``state`` (or all answered with
+        the error its load met: a damaged store's names the seq); refusals and repeats
+        answered at once, retries of a command of this same group put in ``again``."""
         handler = self.handler
-        try:
-            state = handler.folds.state(tournament)
-        except Exception as exc:  # a damaged store: the integrity error of its seq
+        if isinstance(state, Exception):
             for pending in members:
-                pending.future.set_exception(exc)
+                pending.future.set_exception(state)
             return None
         plan = Plan(tournament, state, state.seq)
         for pending in members:

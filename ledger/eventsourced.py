@@ -118,7 +118,31 @@ class EventsourcedStore:
     ) -> list[Recorded]:
         kept = after > 0 and head is not None
         rows = self._rows(tournament, after - 1 if kept else after, until)
-        if kept:
+        return self._checked(tournament, after, head, rows)
+
+    def load_many(
+        self, wanted: Sequence[tuple[str, int, str | None]]
+    ) -> list[list[Recorded] | LedgerError]:
+        asked = [(t, after - 1 if after > 0 and head is not None else after)
+                 for t, after, head in wanted]  # fmt: skip
+        with translated_errors():
+            found = self._dialect.rows_after_many(
+                self._recorder, [(str(stream_id(t)), after) for t, after in asked]
+            )
+        out: list[list[Recorded] | LedgerError] = []
+        for (tournament, after, head), rows in zip(wanted, found, strict=True):
+            try:
+                out.append(self._checked(tournament, after, head, rows))
+            except LedgerError as exc:
+                out.append(exc)
+        return out
+
+    def _checked(
+        self, tournament: str, after: int, head: str | None, rows: list[tuple[int, int, bytes]]
+    ) -> list[Recorded]:
+        """The rows after ``after`` checked as ``load`` checks them (``rows`` start at the
+        event ``after`` itself when ``head`` is given)."""
+        if after > 0 and head is not None:
             try:
                 rows = still_there(tournament, after, head or "", rows)
             except StoreWentBack as exc:

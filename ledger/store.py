@@ -160,6 +160,13 @@ class Store(Protocol):
         StoreWentBack naming the seq.
         """
 
+    def load_many(
+        self, wanted: Sequence[tuple[str, int, str | None]]
+    ) -> list[list[Recorded] | LedgerError]:
+        """``load(tournament, after, head)`` of several tournaments in one read, each
+        checked as ``load`` checks it; in the order of ``wanted``, each one's events or
+        its error (ChainBroken, StoreWentBack) in its place."""
+
     def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
         """(seq, position, stored bytes) of every event, unchecked: what an auditor checks."""
 

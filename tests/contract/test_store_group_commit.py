@@ -103,3 +103,22 @@ def test_empty_appends_write_nothing(store: Store, tids: list[str]) -> None:
     assert store.append_many([]) == []
     assert store.append_many([Append(tids[0], [], 0)]) == [[]]
     assert store.load(tids[0]) == []
+
+
+def test_several_streams_load_in_one_read_each_checked_as_load_checks_it(
+    store: Store, tids: list[str]
+) -> None:
+    a, b, c = tids
+    logs = {t: log(t) for t in tids}
+    for t in tids:
+        store.append(t, logs[t], 0)
+    wanted: list[tuple[str, int, str | None]] = [
+        (a, 1, logs[a][0].event.hash), (b, 0, GENESIS), (c, 2, "ab" * 32), (a, 3, None)
+    ]  # fmt: skip
+    got = store.load_many(wanted)
+    assert got[0] == store.load(a, after=1, head=logs[a][0].event.hash)
+    assert isinstance(got[0], list) and [r.seq for r in got[0]] == [2, 3]
+    assert got[1] == store.load(b)
+    assert isinstance(got[2], StoreWentBack)  # event 2 of c is not the one with that hash
+    assert got[3] == []
+    assert store.load_many([]) == []
