@@ -15,6 +15,7 @@ the tournaments' face settings.
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -49,8 +50,10 @@ NAMESPACE = uuid.UUID("6f1c1f0e-8a8b-4c43-9a59-5f3b7c2d9e10")
 PAGE = 1000
 
 
+@functools.lru_cache(maxsize=4096)
 def stream_id(tournament: str) -> uuid.UUID:
-    """The library's originator id of a tournament's stream."""
+    """The library's originator id of a tournament's stream (kept: every load and append
+    asks for it, and a name-based UUID costs a hash)."""
     return uuid.uuid5(NAMESPACE, tournament)
 
 
