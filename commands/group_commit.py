@@ -130,11 +130,24 @@ class GroupCommit:
                     stopping = True
                 else:
                     group.append(more)
-            carried = self.commit(group)
+            live = [
+                p for p in group if p.future.running() or p.future.set_running_or_notify_cancel()
+            ]
+            try:
+                carried = self.commit(live)
+            except BaseException as exc:  # a fault of the writer: every caller waiting hears it
+                for pending in live:
+                    if not pending.future.done():
+                        pending.future.set_exception(exc)
+                carried = []
+                if not isinstance(exc, Exception):
+                    raise
 
     def commit(self, group: Sequence[Pending]) -> list[Pending]:
         """Decide and append one group; settles every future it can and returns the
-        commands to decide again in the next group (in their order)."""
+        commands to decide again in the next group (in their order). A command whose
+        caller went away before it was taken (its future cancelled) is not in ``group``:
+        nobody is waiting to be told it was appended."""
         by_tournament: dict[str, list[Pending]] = {}
         for pending in group:
             by_tournament.setdefault(pending.command.tournament, []).append(pending)

@@ -215,8 +215,16 @@ async def organizers(server: Server, name: str, secret: str, targets: list[str])
 
     async def client(tournament: str) -> None:
         connection = Connection(server.port)
-        body = orjson.dumps({"tournament": tournament, "type": "issue_penalty", "round": 1,
-                             "player": "p1", "penalty": "warning", "infraction": "slow play"})
+        body = orjson.dumps(
+            {
+                "tournament": tournament,
+                "type": "issue_penalty",
+                "round": 1,
+                "player": "p1",
+                "penalty": "warning",
+                "infraction": "slow play",
+            }
+        )
         try:
             for _ in range(MAX_SUSTAINED_PER_CLIENT):
                 if time.perf_counter() >= deadline:

@@ -234,3 +234,18 @@ def test_a_failed_commit_answers_every_caller_with_the_error_and_writes_nothing(
     assert group.commit(later) == []
     assert [m.future.result().seq for m in later] == [5, 6, 5]
     assert group.handler.folds.state(a).seq == len(contiguous(store, a)) == 6
+
+
+def test_a_command_whose_caller_went_away_first_is_not_appended_and_the_writer_goes_on(
+    store: Watched, tids: list[str]
+) -> None:
+    writer = GroupCommit(Handler(store))  # type: ignore[arg-type]
+    t = tids[0]
+    set_up(writer.handler, t)
+    gone, kept = pending(warning(t, "gone")), pending(warning(t, "kept"))
+    gone.future.cancel()
+    for item in (gone, kept, None):
+        writer._queue.put(item)
+    writer._run()  # in this thread: it stops at the None
+    assert kept.future.result().seq == 5
+    assert [r.event.command_id for r in contiguous(store, t)[4:]] == ["kept"]
