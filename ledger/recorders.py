@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-import psycopg
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
 from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder
@@ -72,6 +71,15 @@ Insert = tuple[Sequence[StoredEvent], dict[str, Any]]
 #: what one append of a group came to: its notification ids, or why it wrote nothing
 #: (IntegrityError: its version is taken; StoreWentBack: its tip is gone)
 Inserted = Sequence[int] | IntegrityError | StoreWentBack
+
+
+#: the newest stored event of each of several streams (PostgreSQL): one step back along
+#: the primary key each, whatever the streams' lengths
+NEWEST_QUERY = (
+    "SELECT s.id AS originator_id, e.originator_version, e.state FROM unnest(%s::uuid[]) "
+    "AS s(id) CROSS JOIN LATERAL (SELECT originator_version, state FROM {table} "
+    "WHERE originator_id = s.id ORDER BY originator_version DESC LIMIT 1) AS e"
+)
 
 
 def check_tip(tip: Tip | None, found: tuple[int, bytes] | None) -> None:
@@ -149,25 +157,48 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
             curs.execute(list_rows.UPSERT.replace("?", "%s"), row)
 
     def insert_many(self, inserts: Sequence[Insert]) -> list[Inserted]:
-        """Group commit: the table locked and the channel notified once, then every insert
-        of ``inserts`` in a savepoint of its own (a taken version or a moved tip rolls back
-        that one alone), and one commit."""
+        """Group commit in a few round trips: the table locked (no other writer inserts
+        until this commit) and the channel notified once; the newest event of every
+        stream read in one query and each insert's tip checked against it in order (a
+        taken version or a moved tip refuses that insert alone, before anything is
+        written); then the events of every insert left in one INSERT, their rows, and
+        one commit."""
         out: list[Inserted] = []
         with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
             self._lock_table(curs)
             self._notify_channel(curs)
+            table = f"{self.datastore.schema}.{self.events_table_name}"
+            streams = list({s[0].originator_id for s, _ in inserts if s})
+            curs.execute(NEWEST_QUERY.format(table=table), (streams,))
+            newest = {str(r["originator_id"]): (int(r["originator_version"]), bytes(r["state"]))
+                      for r in curs.fetchall()}  # fmt: skip
+            kept: list[tuple[int, Sequence[StoredEvent], dict[str, Any]]] = []
             for stored, kwargs in inserts:
+                stream = str(stored[0].originator_id)
+                found = newest.get(stream)
+                if found is not None and found[0] >= stored[0].originator_version:
+                    out.append(IntegrityError(f"{stream}: version {found[0]} is taken"))
+                    continue
                 try:
-                    with conn.transaction():  # a savepoint
-                        self._insert_events(curs, stored, **kwargs)
-                        PostgresAggregateRecorder._insert_stored_events(self, curs, stored)
-                        ids = self._fetch_ids_after_insert_events(curs, stored)
-                except psycopg.IntegrityError as exc:
-                    out.append(IntegrityError(exc))
+                    check_tip(kwargs.get("tip"), found)
                 except StoreWentBack as exc:
                     out.append(exc)
-                else:
-                    out.append(ids or [])
+                    continue
+                newest[stream] = (stored[-1].originator_version, stored[-1].state)
+                kept.append((len(out), stored, kwargs))
+                out.append([])
+            if kept:
+                every = [e for _, stored, _ in kept for e in stored]
+                PostgresAggregateRecorder._insert_stored_events(self, curs, every)
+                ids = list(self._fetch_ids_after_insert_events(curs, every) or [])
+                for index, stored, _ in kept:
+                    out[index], ids = ids[: len(stored)], ids[len(stored) :]
+                players = sorted(r for _, _, kwargs in kept for r in rows(kwargs))
+                if players:
+                    curs.executemany(UPSERT_PLAYER.replace("?", "%s"), players)
+                lists = [r for _, _, kwargs in kept for r in list_rows.rows(kwargs)]
+                if lists:
+                    curs.executemany(list_rows.UPSERT.replace("?", "%s"), lists)
         return out
 
 
