@@ -28,9 +28,9 @@ row for about 2 s: the ``sqlite3`` module on a file beside the store's, psycopg 
 temporary table), and the ratios: the organizers' commands/s should be at least a
 quarter of the raw commit rate (``TARGET``; commands sent together are committed
 together, ``commands/group_commit.py``). Each organizers' line also gives the server's
-CPU per command, which other load on a shared machine changes less than the rate. The server is stopped at the end in every case.
-Every loop is bounded in count and time. Not a timed test. ``--small``: 32 players,
-4 clients, phases of a fraction of a second.
+CPU per command, which other load on a shared machine changes less than the rate. The
+server is stopped at the end in every case. Every loop is bounded in count and time.
+Not a timed test. ``--small``: 32 players, 4 clients, phases of a fraction of a second.
 """
 
 from __future__ import annotations
