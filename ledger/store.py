@@ -187,9 +187,10 @@ class Store(Protocol):
     def append_many(self, appends: Sequence[Append]) -> list[list[Recorded] | LedgerError]:
         """Several appends, each made and checked as ``append`` makes it, committed together
         in one transaction (group commit: one commit for many writers). Each one's
-        expected-version and tip check and its rows run in a savepoint of their own: one
-        that fails writes nothing and has its error (ConcurrencyConflict, StoreWentBack)
-        in its place, and the others are written. The outcomes come in the order of
+        expected-version and tip check is its own (SQLite: a savepoint each; PostgreSQL:
+        every tip read under the table lock before anything is written): one that fails
+        writes nothing and has its error (ConcurrencyConflict, StoreWentBack) in its
+        place, and the others are written. The outcomes come in the order of
         ``appends``, and only once the transaction is committed; when the commit itself
         fails, StoreUnavailable is raised and nothing is written."""
 
