@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from ledger.chain import check_stored
-from ledger.errors import ChainBroken, StoreWentBack
+from ledger.errors import ChainBroken, LedgerError, StoreWentBack
 from ledger.store import Store
 from projections.state import TournamentState, evolve
 from replay.rebuild import gc_paused
@@ -66,6 +66,37 @@ class Folds:
             if state.exists:
                 self._states[tournament] = state
             return state
+
+    def states(self, tournaments: Sequence[str]) -> dict[str, TournamentState | Exception]:
+        """``state`` of several tournaments, or the error each one meets: the kept folds
+        are checked against the store and brought up to date in one read
+        (``Store.load_many``, every check of ``state`` made), the others loaded as
+        ``state`` loads them. Callers hold every one's ``lock``."""
+        quick = [t for t in tournaments if t in self._states and not self.due(t)]
+        out: dict[str, TournamentState | Exception] = {}
+        try:
+            found = self.store.load_many([(t, self._states[t].seq, self._states[t].head)
+                                          for t in quick]) if quick else []  # fmt: skip
+        except LedgerError as exc:  # the store could not be read
+            found = [exc for _ in quick]
+        for tournament, got in zip(quick, found, strict=True):
+            if isinstance(got, LedgerError):
+                if isinstance(got, ChainBroken):
+                    self.drop(tournament)
+                out[tournament] = got
+                continue
+            state = self._states[tournament]
+            with gc_paused():
+                for recorded in got:
+                    evolve(state, recorded)
+            out[tournament] = state
+        for tournament in tournaments:
+            if tournament not in out:
+                try:
+                    out[tournament] = self.state(tournament)
+                except Exception as exc:  # that tournament's answer
+                    out[tournament] = exc
+        return out
 
     def _brought_up_to_date(self, tournament: str) -> TournamentState:
         kept = self._states.get(tournament)

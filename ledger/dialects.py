@@ -90,6 +90,12 @@ class Dialect:
             for s in stored
         ]
 
+    def rows_after_many(
+        self, recorder: ApplicationRecorder, wanted: Sequence[tuple[str, int]]
+    ) -> list[list[tuple[int, int, bytes]]]:
+        """``rows_after`` of several streams (originator, after), in their order."""
+        return [self.rows_after(recorder, originator, after, None) for originator, after in wanted]
+
     def stream_rows(
         self, recorder: ApplicationRecorder, originator: str, position: int, limit: int
     ) -> list[tuple[int, int, bytes]]:
@@ -239,6 +245,30 @@ class SQLDialect(Dialect):
         return [
             (int(r["originator_version"]), int(r["position"]), as_bytes(r["state"])) for r in found
         ]
+
+    def rows_after_many(
+        self, recorder: ApplicationRecorder, wanted: Sequence[tuple[str, int]]
+    ) -> list[list[tuple[int, int, bytes]]]:
+        """One query for every stream (a range of the primary key each), so that checking
+        the kept folds of a group of commands costs one round trip."""
+        if not wanted:
+            return []
+        one = (
+            f"SELECT CAST(? AS INTEGER) AS k, originator_version, {self.position_column} "
+            f"AS position, state FROM {self.events_stored_as} "
+            "WHERE originator_id = ? AND originator_version > ?"
+        )
+        sql = " UNION ALL ".join(f"({one})" if self.placeholder != "?" else one for _ in wanted)
+        params = [x for k, (o, after) in enumerate(wanted)
+                  for x in (k, self._originator_param(o), after)]  # fmt: skip
+        out: list[list[tuple[int, int, bytes]]] = [[] for _ in wanted]
+        for r in self._fetch(recorder, sql, tuple(params)):
+            out[int(r["k"])].append(
+                (int(r["originator_version"]), int(r["position"]), as_bytes(r["state"]))
+            )
+        for rows in out:
+            rows.sort()
+        return out
 
     def stream_rows(
         self, recorder: ApplicationRecorder, originator: str, position: int, limit: int

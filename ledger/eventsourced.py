@@ -15,6 +15,7 @@ the tournaments' face settings.
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -32,9 +33,10 @@ from eventsourcing.utils import Environment
 
 from ledger.chain import GENESIS, Checked, Sealed, event_of, load_checked, stored_hash
 from ledger.dialects import Dialect
-from ledger.errors import ConcurrencyConflict, StoreUnavailable, StoreWentBack
-from ledger.recorders import Tip
+from ledger.errors import ConcurrencyConflict, LedgerError, StoreUnavailable, StoreWentBack
+from ledger.recorders import Insert, Tip
 from ledger.store import (
+    Append,
     Listener,
     ListEntry,
     PlayerEntry,
@@ -48,8 +50,10 @@ NAMESPACE = uuid.UUID("6f1c1f0e-8a8b-4c43-9a59-5f3b7c2d9e10")
 PAGE = 1000
 
 
+@functools.lru_cache(maxsize=4096)
 def stream_id(tournament: str) -> uuid.UUID:
-    """The library's originator id of a tournament's stream."""
+    """The library's originator id of a tournament's stream (kept: every load and append
+    asks for it, and a name-based UUID costs a hash)."""
     return uuid.uuid5(NAMESPACE, tournament)
 
 
@@ -66,6 +70,18 @@ def translated_errors() -> Iterator[None]:
         yield
     except PersistenceError as exc:
         raise StoreUnavailable(f"store error: {exc}") from exc
+
+
+def insert_of(append: Append) -> Insert:
+    """The library's stored events of one append, and the keywords our recorders take with
+    them: the registry rows, the lists, and the tip the decision was made on."""
+    originator = stream_id(append.tournament)
+    first = append.expected_version + 1
+    stored = [StoredEvent(originator, first + i, s.event.type, s.data)
+              for i, s in enumerate(append.events)]  # fmt: skip
+    head = append.events[0].event.prev_hash if append.events else GENESIS
+    tip = Tip(append.tournament, append.expected_version, head)
+    return stored, {"players": append.players, "lists": append.lists, "tip": tip}
 
 
 def still_there(
@@ -105,7 +121,31 @@ class EventsourcedStore:
     ) -> list[Recorded]:
         kept = after > 0 and head is not None
         rows = self._rows(tournament, after - 1 if kept else after, until)
-        if kept:
+        return self._checked(tournament, after, head, rows)
+
+    def load_many(
+        self, wanted: Sequence[tuple[str, int, str | None]]
+    ) -> list[list[Recorded] | LedgerError]:
+        asked = [(t, after - 1 if after > 0 and head is not None else after)
+                 for t, after, head in wanted]  # fmt: skip
+        with translated_errors():
+            found = self._dialect.rows_after_many(
+                self._recorder, [(str(stream_id(t)), after) for t, after in asked]
+            )
+        out: list[list[Recorded] | LedgerError] = []
+        for (tournament, after, head), rows in zip(wanted, found, strict=True):
+            try:
+                out.append(self._checked(tournament, after, head, rows))
+            except LedgerError as exc:
+                out.append(exc)
+        return out
+
+    def _checked(
+        self, tournament: str, after: int, head: str | None, rows: list[tuple[int, int, bytes]]
+    ) -> list[Recorded]:
+        """The rows after ``after`` checked as ``load`` checks them (``rows`` start at the
+        event ``after`` itself when ``head`` is given)."""
+        if after > 0 and head is not None:
             try:
                 rows = still_there(tournament, after, head or "", rows)
             except StoreWentBack as exc:
@@ -131,21 +171,42 @@ class EventsourcedStore:
         players: Sequence[PlayerEntry] = (),
         lists: Sequence[ListEntry] = (),
     ) -> list[Recorded]:
-        originator = stream_id(tournament)
-        versions = list(range(expected_version + 1, expected_version + 1 + len(events)))
-        stored = [
-            StoredEvent(originator, v, s.event.type, s.data)
-            for v, s in zip(versions, events, strict=True)
-        ]
-        tip = Tip(tournament, expected_version, events[0].event.prev_hash if events else GENESIS)
+        stored, kwargs = insert_of(Append(tournament, events, expected_version, players, lists))
         try:
-            ids = list(self._recorder.insert_events(stored, players=players, lists=lists,
-                                                    tip=tip) or [])  # fmt: skip
+            ids = list(self._recorder.insert_events(stored, **kwargs) or [])
         except IntegrityError as exc:
             raise ConcurrencyConflict(tournament, expected_version) from exc
         except PersistenceError as exc:
             raise StoreUnavailable(f"store error: {exc}") from exc
-        self._dialect.remember(str(originator), versions, ids)
+        return self._recorded(stored, events, ids)
+
+    def append_many(self, appends: Sequence[Append]) -> list[list[Recorded] | LedgerError]:
+        inserts = [insert_of(a) for a in appends if a.events]
+        try:
+            done = iter(self._recorder.insert_many(inserts)) if inserts else iter(())  # type: ignore[attr-defined]
+        except PersistenceError as exc:
+            raise StoreUnavailable(f"store error: {exc}") from exc
+        out: list[list[Recorded] | LedgerError] = []
+        made = iter(inserts)
+        for append in appends:
+            if not append.events:
+                out.append([])
+                continue
+            stored, result = next(made)[0], next(done)
+            if isinstance(result, IntegrityError):
+                out.append(ConcurrencyConflict(append.tournament, append.expected_version))
+            elif isinstance(result, StoreWentBack):
+                out.append(result)
+            else:
+                out.append(self._recorded(stored, append.events, list(result)))
+        return out
+
+    def _recorded(self, stored: Sequence[StoredEvent], events: Sequence[Sealed],
+                  ids: Sequence[int]) -> list[Recorded]:  # fmt: skip
+        """The appended events with their seqs and the positions the insert gave them."""
+        versions = [s.originator_version for s in stored]
+        if stored:
+            self._dialect.remember(str(stored[0].originator_id), versions, ids)
         return [Recorded(v, p, s.event) for v, p, s in zip(versions, ids, events, strict=True)]
 
     def scan(

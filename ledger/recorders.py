@@ -14,14 +14,15 @@ kept out of the hashed log the same way, in ``tledger_lists`` (:mod:`ledger.list
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
-from eventsourcing.postgres import PostgresApplicationRecorder
+from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from ledger import list_rows
@@ -64,6 +65,23 @@ TIP_QUERY = (
 )
 
 
+#: one append of a group: its stored events and the keywords ``insert_events`` takes
+#: (players, lists, tip)
+Insert = tuple[Sequence[StoredEvent], dict[str, Any]]
+#: what one append of a group came to: its notification ids, or why it wrote nothing
+#: (IntegrityError: its version is taken; StoreWentBack: its tip is gone)
+Inserted = Sequence[int] | IntegrityError | StoreWentBack
+
+
+#: the newest stored event of each of several streams (PostgreSQL): one step back along
+#: the primary key each, whatever the streams' lengths
+NEWEST_QUERY = (
+    "SELECT s.id AS originator_id, e.originator_version, e.state FROM unnest(%s::uuid[]) "
+    "AS s(id) CROSS JOIN LATERAL (SELECT originator_version, state FROM {table} "
+    "WHERE originator_id = s.id ORDER BY originator_version DESC LIMIT 1) AS e"
+)
+
+
 def check_tip(tip: Tip | None, found: tuple[int, bytes] | None) -> None:
     """Refuse an append whose stream no longer ends at its tip, inside the transaction
     that would append: a store that went back (``StoreWentBack``) or, when it went on,
@@ -99,6 +117,24 @@ class SQLiteLedgerRecorder(SQLiteApplicationRecorder):
             c.execute(list_rows.UPSERT, row)
         return ids
 
+    def insert_many(self, inserts: Sequence[Insert]) -> list[Inserted]:
+        """Group commit: every insert of ``inserts`` in one transaction and one commit,
+        each in a savepoint of its own (a taken version or a moved tip rolls back that
+        one alone)."""
+        out: list[Inserted] = []
+        with self.datastore.transaction(commit=True) as c:
+            for stored, kwargs in inserts:
+                c.execute("SAVEPOINT one_append")
+                try:
+                    ids = self._insert_events(c, stored, **kwargs)
+                except (sqlite3.IntegrityError, StoreWentBack) as exc:
+                    c.execute("ROLLBACK TO one_append")
+                    out.append(IntegrityError(exc) if isinstance(exc, sqlite3.Error) else exc)
+                else:
+                    out.append(ids or [])
+                c.execute("RELEASE one_append")
+        return out
+
 
 class PostgresLedgerRecorder(PostgresApplicationRecorder):
     """PostgreSQL: the registry rows join the transaction that inserts the events."""
@@ -119,6 +155,51 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
             curs.execute(UPSERT_PLAYER.replace("?", "%s"), row)
         for row in list_rows.rows(kwargs):
             curs.execute(list_rows.UPSERT.replace("?", "%s"), row)
+
+    def insert_many(self, inserts: Sequence[Insert]) -> list[Inserted]:
+        """Group commit in a few round trips: the table locked (no other writer inserts
+        until this commit) and the channel notified once; the newest event of every
+        stream read in one query and each insert's tip checked against it in order (a
+        taken version or a moved tip refuses that insert alone, before anything is
+        written); then the events of every insert left in one INSERT, their rows, and
+        one commit."""
+        out: list[Inserted] = []
+        with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
+            self._lock_table(curs)
+            self._notify_channel(curs)
+            table = f"{self.datastore.schema}.{self.events_table_name}"
+            streams = list({s[0].originator_id for s, _ in inserts if s})
+            curs.execute(NEWEST_QUERY.format(table=table), (streams,))
+            newest = {str(r["originator_id"]): (int(r["originator_version"]), bytes(r["state"]))
+                      for r in curs.fetchall()}  # fmt: skip
+            kept: list[tuple[int, Sequence[StoredEvent], dict[str, Any]]] = []
+            for stored, kwargs in inserts:
+                stream = str(stored[0].originator_id)
+                found = newest.get(stream)
+                if found is not None and found[0] >= stored[0].originator_version:
+                    out.append(IntegrityError(f"{stream}: version {found[0]} is taken"))
+                    continue
+                try:
+                    check_tip(kwargs.get("tip"), found)
+                except StoreWentBack as exc:
+                    out.append(exc)
+                    continue
+                newest[stream] = (stored[-1].originator_version, stored[-1].state)
+                kept.append((len(out), stored, kwargs))
+                out.append([])
+            if kept:
+                every = [e for _, stored, _ in kept for e in stored]
+                PostgresAggregateRecorder._insert_stored_events(self, curs, every)
+                ids = list(self._fetch_ids_after_insert_events(curs, every) or [])
+                for index, stored, _ in kept:
+                    out[index], ids = ids[: len(stored)], ids[len(stored) :]
+                players = sorted(r for _, _, kwargs in kept for r in rows(kwargs))
+                if players:
+                    curs.executemany(UPSERT_PLAYER.replace("?", "%s"), players)
+                lists = [r for _, _, kwargs in kept for r in list_rows.rows(kwargs)]
+                if lists:
+                    curs.executemany(list_rows.UPSERT.replace("?", "%s"), lists)
+        return out
 
 
 class MemoryLedgerRecorder(POPOApplicationRecorder):
@@ -146,6 +227,18 @@ class MemoryLedgerRecorder(POPOApplicationRecorder):
             kept: Sequence[ListEntry] = kwargs.get("lists") or ()
             self.lists.update({(e.tournament, e.seq): e for e in kept})
             return ids
+
+    def insert_many(self, inserts: Sequence[Insert]) -> list[Inserted]:
+        """Each insert of ``inserts`` whole or not at all, under the recorder's lock (in
+        memory there is nothing to commit)."""
+        out: list[Inserted] = []
+        with self._database_lock:
+            for stored, kwargs in inserts:
+                try:
+                    out.append(self.insert_events(stored, **kwargs) or [])
+                except (IntegrityError, StoreWentBack) as exc:
+                    out.append(exc)
+        return out
 
 
 class MemoryLedgerFactory(POPOFactory):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ledger.errors import LedgerError
 from ledger.events import Event, to_json
 
 if TYPE_CHECKING:
@@ -114,6 +115,18 @@ class TournamentSettings:
     changed_by: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One append of a group committed together (``Store.append_many``): what
+    ``Store.append`` takes."""
+
+    tournament: str
+    events: Sequence[Sealed]
+    expected_version: int
+    players: Sequence[PlayerEntry] = ()
+    lists: Sequence[ListEntry] = ()
+
+
 class Listener(Protocol):
     """Wakes a reader of the global sequence when any process may have appended, so that
     a process tails the store once instead of polling it per reader."""
@@ -147,6 +160,13 @@ class Store(Protocol):
         StoreWentBack naming the seq.
         """
 
+    def load_many(
+        self, wanted: Sequence[tuple[str, int, str | None]]
+    ) -> list[list[Recorded] | LedgerError]:
+        """``load(tournament, after, head)`` of several tournaments in one read, each
+        checked as ``load`` checks it; in the order of ``wanted``, each one's events or
+        its error (ChainBroken, StoreWentBack) in its place."""
+
     def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
         """(seq, position, stored bytes) of every event, unchecked: what an auditor checks."""
 
@@ -163,6 +183,16 @@ class Store(Protocol):
         same transaction, or write nothing and raise ConcurrencyConflict (another writer
         appended first) or StoreWentBack (the stream no longer ends at the event
         ``expected_version`` whose hash the first new event links to)."""
+
+    def append_many(self, appends: Sequence[Append]) -> list[list[Recorded] | LedgerError]:
+        """Several appends, each made and checked as ``append`` makes it, committed together
+        in one transaction (group commit: one commit for many writers). Each one's
+        expected-version and tip check is its own (SQLite: a savepoint each; PostgreSQL:
+        every tip read under the table lock before anything is written): one that fails
+        writes nothing and has its error (ConcurrencyConflict, StoreWentBack) in its
+        place, and the others are written. The outcomes come in the order of
+        ``appends``, and only once the transaction is committed; when the commit itself
+        fails, StoreUnavailable is raised and nothing is written."""
 
     def scan(
         self, position: int, limit: int, tournament: str | None = None

@@ -4,6 +4,7 @@ and the application's handler and store."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from fastapi import Depends, Header, HTTPException, Query, Request
 from pydantic import BaseModel
 
 from commands.api.limits import RateLimiter, RoleLimiters, Settings
+from commands.group_commit import GroupCommit
 from commands.handler import Handler
 from commands.pages.venue import UTC_VENUE, Venue
 from commands.roles import Forbidden, Principal
@@ -22,6 +24,8 @@ from ledger.store import Store, TokenEntry
 
 #: RFC 6750: a token that is known but no longer works
 INVALID_TOKEN = 'Bearer error="invalid_token"'
+#: makes the one group commit of an application
+GROUP_COMMIT_MADE = threading.Lock()
 #: the largest position a store can hold (a signed 64-bit integer in SQLite and PostgreSQL)
 MAX_POSITION = 2**63 - 1
 
@@ -51,6 +55,17 @@ READ_ERRORS = errors(401, 403, 404, 409, 422, 503)
 def handler_of(request: Request) -> Handler:
     handler: Handler = request.app.state.handler
     return handler
+
+
+def group_commit_of(request: Request) -> GroupCommit:
+    """The process's single writer of commands sent over HTTP (made on first use): what
+    arrives together is committed together (commands/group_commit.py)."""
+    state = request.app.state
+    with GROUP_COMMIT_MADE:
+        writer: GroupCommit | None = getattr(state, "group_commit", None)
+        if writer is None:
+            writer = state.group_commit = GroupCommit(handler_of(request))
+    return writer
 
 
 def store_of(request: Request) -> Store:

@@ -14,7 +14,7 @@ import orjson
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict
 
-from commands.api.deps import Caller, errors, handler_of, limiters_of, settings_of
+from commands.api.deps import Caller, errors, group_commit_of, limiters_of, settings_of
 from commands.api.limits import limit_rate, read_body
 from commands.handler import Outcome
 from commands.models import COMMAND_ADAPTER, Command, parse_command
@@ -92,4 +92,4 @@ async def run(request: Request, caller: Principal, command: Command) -> Outcome:
     write goes over HTTP: ``POST /commands`` and a match slip's report page."""
     caller.check(command)
     acted = command.model_copy(update={"actor": caller.actor})
-    return await asyncio.to_thread(handler_of(request).handle, acted)
+    return await asyncio.wrap_future(group_commit_of(request).submit(acted))

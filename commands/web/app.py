@@ -6,9 +6,10 @@ Statuses: 200; 400 malformed JSON; 413 an oversized body; 422 a body that does
 not fit the command schema; 401 no or bad token; 403 role or scope; 404 unknown
 tournament; 409 a refused command; 429 a token over its command rate (with
 ``Retry-After``); 503 the store is unavailable or damaged (``integrity: seq N: ...``).
-Nothing is appended on any error. Commands on one tournament are handled one at a
-time in this process (the handler's lock per tournament); other processes on the
-same PostgreSQL database are kept consistent by the store's expected-version check.
+Nothing is appended on any error. Commands on one tournament are decided one at a
+time in this process (the lock per tournament), and commands that arrive together are
+committed together (commands/group_commit.py); other processes on the same PostgreSQL
+database are kept consistent by the store's expected-version check.
 """
 
 from __future__ import annotations

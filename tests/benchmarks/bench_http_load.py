@@ -9,7 +9,12 @@ over HTTP with round 1 paired and started, then:
   with a scorekeeper token, as at the end of a round;
 - sustained: round 2 is paired and started, and the same 20 clients send players'
   self-reports for 10 s (each player of a match claims the win, so the match stays
-  disputed and every report is appended).
+  disputed and every report is appended);
+- organizers: 20 organizer clients send warnings (``issue_penalty``, one small event
+  each, valid any number of times) for 10 s, first each on a tournament of its own, then
+  all on one tournament. These run on the asyncio keep-alive client of ``loadgen.py``,
+  whose own CPU is small next to the server's (both are printed): on 2 cores a thread and
+  an httpx client per connection would take the CPU the server needs.
 
 The server's command rate limit per player token (by default 2 commands a second after
 a burst of 20; a scorekeeper's 10 after 300) keeps one runaway phone from crowding out
@@ -21,13 +26,17 @@ what is measured is the write path.
 It prints commands/s and p50/p99 latency of each phase, and in the same run the raw
 single-row insert-and-commit rate of the same database (one INSERT and one COMMIT per
 row for about 2 s: the ``sqlite3`` module on a file beside the store's, psycopg into a
-temporary table), and the ratio. The server is stopped at the end in every case.
-Every loop is bounded in count and time. Not a timed test. ``--small``: 32 players,
-4 clients, phases of a fraction of a second.
+temporary table), and the ratios: the organizers' commands/s should be at least a
+quarter of the raw commit rate (``TARGET``; commands sent together are committed
+together, ``commands/group_commit.py``). Each organizers' line also gives the server's
+CPU per command, which other load on a shared machine changes less than the rate. The
+server is stopped at the end in every case. Every loop is bounded in count and time.
+Not a timed test. ``--small``: 32 players, 4 clients, phases of a fraction of a second.
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import os
 import queue
@@ -44,7 +53,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from served import bearer, serve, tokens
+import orjson
+from loadgen import Connection
+from loadgen import Phase as Loaded
+from served import Meter, Server, bearer, serve, tokens
 from sizes import SMALL
 
 from commands.tokens import create_token
@@ -64,6 +76,8 @@ UNLIMITED = ("--rate", "1000000", "--rate-burst", "1000000",
 #: an event-sized row for the raw insert rate (a stored event is a few hundred bytes)
 RAW_ROW = b"x" * 400
 RESULTS = [[2, 0], [2, 1], [1, 2], [0, 2]]
+#: commands over HTTP per raw single-row commit of the same database, at least
+TARGET = 0.25
 
 
 def command(client: httpx.Client, tournament: str, **body: Any) -> dict[str, Any]:
@@ -197,6 +211,64 @@ def sustained(base: str, tournament: str, reporters: list[tuple[list[str], str, 
     return phase
 
 
+async def organizers(server: Server, name: str, secret: str, targets: list[str]) -> Loaded:
+    """One closed-loop client per entry of ``targets`` (a tournament id each), sending
+    warnings back to back for SUSTAIN_SECONDS on its own keep-alive connection."""
+    phase = Loaded(name)
+    deadline = time.perf_counter() + SUSTAIN_SECONDS
+    headers = bearer(secret)
+
+    async def client(tournament: str) -> None:
+        connection = Connection(server.port)
+        body = orjson.dumps(
+            {
+                "tournament": tournament,
+                "type": "issue_penalty",
+                "round": 1,
+                "player": "p1",
+                "penalty": "warning",
+                "infraction": "slow play",
+            }
+        )
+        try:
+            for _ in range(MAX_SUSTAINED_PER_CLIENT):
+                if time.perf_counter() >= deadline:
+                    return
+                started = time.perf_counter()
+                try:
+                    response = await connection.request("POST", "/commands", headers, body)
+                except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
+                    phase.record(time.perf_counter() - started, None, f"{exc!r}")
+                    continue
+                phase.record(time.perf_counter() - started, response)
+        finally:
+            await connection.close()
+
+    phase.meter = Meter(server.pid).start()
+    await asyncio.gather(*(client(t) for t in targets))
+    phase.meter.stop()
+    return phase
+
+
+def organizer_phases(server: Server, org: httpx.Client, secret: str) -> list[Loaded]:
+    """CLIENTS organizers on a tournament each, then all on one (a 2-player tournament
+    with round 1 paired, made for each)."""
+    ids = [f"org-{uuid.uuid4().hex[:12]}" for _ in range(CLIENTS)]
+    for tournament in ids:
+        command(org, tournament, type="create_tournament", name="Desk", ruleset="swu-1.4")
+        for player in ("p1", "p2"):
+            command(org, tournament, type="register_player", player=player)
+        command(org, tournament, type="pair_round")
+    phases = [asyncio.run(organizers(server, f"organizers, {CLIENTS} tournaments", secret, ids)),
+              asyncio.run(organizers(server, "organizers, one tournament", secret,
+                                     [ids[0]] * CLIENTS))]  # fmt: skip
+    for phase in phases:
+        print(phase.summary().replace(" answered ", " commands appended "), flush=True)
+        for error in phase.errors:
+            print(f"  {phase.name}: {error}")
+    return phases
+
+
 def raw_rate(insert_and_commit: Callable[[], None]) -> float:
     """Rows per second of one INSERT and one COMMIT each, for about RAW_SECONDS."""
     rows, started = 0, time.perf_counter()
@@ -270,6 +342,7 @@ def bench(label: str, store: str, folder: Path, raw: Callable[[], float]) -> Non
             second = sustained(base, tournament, reporters)
             print(second.summary(), flush=True)
             seq = org.get(f"/tournaments/{tournament}/status").json()["seq"]
+            desks = organizer_phases(server, org, organizer)
     for phase in (first, second):
         for error in phase.errors:
             print(f"  {phase.name}: {error}")
@@ -279,6 +352,11 @@ def bench(label: str, store: str, folder: Path, raw: Callable[[], float]) -> Non
     print(f"raw single-row INSERT+COMMIT: {rate:.0f} rows/s; HTTP commands/s / raw rows/s: "
           f"burst {first.rate / rate:.3f}, sustained {second.rate / rate:.3f} "
           f"(raw is {rate / max(second.rate, 1e-9):.1f}x the sustained command rate)")  # fmt: skip
+    for desk in desks:
+        cpu = desk.meter.server_cpu / max(desk.good, 1) * 1000 if desk.meter else 0.0
+        print(f"{label}: {desk.name}: {desk.rate:.0f} commands/s = {desk.rate / rate:.3f}x "
+              f"the raw commit rate (target: at least {TARGET}x); server CPU {cpu:.2f} ms "
+              "per command")  # fmt: skip
     print(f"tournament {tournament}: {seq} events; {label} run {time.perf_counter() - total:.1f} s")
 
 
