@@ -26,7 +26,7 @@ from typing import Any
 
 from eventsourcing.persistence import ApplicationRecorder
 
-from ledger import list_rows, recorders, settings_rows, slip_rows
+from ledger import list_rows, mirror_rows, recorders, settings_rows, slip_rows
 from ledger.store import (
     Listener,
     ListEntry,
@@ -62,6 +62,7 @@ class Dialect:
         self._tokens: dict[str, TokenEntry] = {}
         self._slip_codes = slip_rows.MemorySlipCodes()
         self._settings: dict[str, TournamentSettings] = {}
+        self._claims: dict[str, str] = {}
 
     def configure(self, env: dict[str, str]) -> dict[str, str]:
         """The library's settings that make it build our recorder (ledger.recorders)."""
@@ -152,6 +153,18 @@ class Dialect:
     ) -> None:
         self._settings[settings.tournament] = settings
 
+    # -- mirrored tournaments' claims (ledger.mirror_rows) ---------------------------
+
+    def claim(self, recorder: ApplicationRecorder, tournament: str, token_id: str,
+              at: datetime) -> str:  # fmt: skip
+        """Claim ``tournament`` for the venue token ``token_id`` unless it is claimed
+        already; the token id that holds it now."""
+        return self._claims.setdefault(tournament, token_id)
+
+    def claimed_by(self, recorder: ApplicationRecorder, tournament: str) -> str | None:
+        """The venue token id that claimed ``tournament``, or None (not mirrored)."""
+        return self._claims.get(tournament)
+
 
 class SQLDialect(Dialect):
     """Shared SQL of the persistent dialects; subclasses set the details."""
@@ -192,6 +205,7 @@ class SQLDialect(Dialect):
             cur.execute(slip_rows.CREATE)  # the match slips' report codes
             self._add_columns(cur, slip_rows.STORED_AS, slip_rows.ADDED_COLUMNS)
             cur.execute(settings_rows.CREATE)  # the faces' settings (the public page's switch)
+            cur.execute(mirror_rows.CREATE)  # mirrored tournaments' venues
             cur.execute(list_rows.CREATE)  # deck lists beside their events
             self._add_columns(cur, list_rows.STORED_AS, list_rows.ADDED_COLUMNS)
             cur.execute(
@@ -339,6 +353,18 @@ class SQLDialect(Dialect):
         """One statement: insert, or replace what was stored (two writers: the last wins)."""
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
             cur.execute(self._q(settings_rows.UPSERT), settings_rows.row_of(settings))
+
+    def claim(self, recorder: ApplicationRecorder, tournament: str, token_id: str,
+              at: datetime) -> str:  # fmt: skip
+        """One transaction: the first claim wins, and the holder is read back."""
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute(self._q(mirror_rows.CLAIM), (tournament, token_id, time_text(at)))
+            cur.execute(self._q(mirror_rows.SELECT), (tournament,))
+            return str(cur.fetchall()[0]["token_id"])
+
+    def claimed_by(self, recorder: ApplicationRecorder, tournament: str) -> str | None:
+        rows = self._fetch(recorder, mirror_rows.SELECT, (tournament,))
+        return str(rows[0]["token_id"]) if rows else None
 
     def _before_delete(self, cur: Any) -> None:
         """Hook: make the delete physical where the database allows it."""

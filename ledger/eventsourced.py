@@ -115,8 +115,8 @@ class EventsourcedStore:
             Recorded(c.seq, c.position, e) for c, e in load_checked(tournament, rows, after, head)
         ]
 
-    def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
-        return self._rows(tournament, 0, None)
+    def load_raw(self, tournament: str, after: int = 0) -> list[tuple[int, int, bytes]]:
+        return self._rows(tournament, after, None)
 
     def _rows(self, tournament: str, after: int, until: int | None) -> list[tuple[int, int, bytes]]:
         with translated_errors():
@@ -244,6 +244,22 @@ class EventsourcedStore:
     def put_tournament_settings(self, settings: TournamentSettings) -> None:
         with translated_errors():
             self._dialect.put_tournament_settings(self._recorder, settings)
+
+    def head(self, tournament: str) -> tuple[int, str]:
+        with translated_errors():
+            last = self._recorder.select_events(stream_id(tournament), desc=True, limit=1)
+        if not last:
+            return 0, GENESIS
+        seq = last[0].originator_version
+        return seq, stored_hash(tournament, seq, bytes(last[0].state))[1]
+
+    def claim(self, tournament: str, token_id: str, at: datetime) -> str:
+        with translated_errors():
+            return self._dialect.claim(self._recorder, tournament, token_id, at)
+
+    def claimed_by(self, tournament: str) -> str | None:
+        with translated_errors():
+            return self._dialect.claimed_by(self._recorder, tournament)
 
     def close(self) -> None:
         self._factory.close()

@@ -147,8 +147,9 @@ class Store(Protocol):
         StoreWentBack naming the seq.
         """
 
-    def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
-        """(seq, position, stored bytes) of every event, unchecked: what an auditor checks."""
+    def load_raw(self, tournament: str, after: int = 0) -> list[tuple[int, int, bytes]]:
+        """(seq, position, stored bytes) of every event (after seq ``after``), unchecked:
+        what an auditor checks, and what a venue pushes to its mirror."""
 
     def append(
         self,
@@ -230,5 +231,17 @@ class Store(Protocol):
 
     def put_tournament_settings(self, settings: TournamentSettings) -> None:
         """Store a tournament's face settings, replacing any stored before."""
+
+    def head(self, tournament: str) -> tuple[int, str]:
+        """The seq and hash of the tournament's last stored event, its bytes checked
+        against the hash ((0, the genesis hash) for an empty stream): what a venue asks a
+        mirror before it pushes."""
+
+    def claim(self, tournament: str, token_id: str, at: datetime) -> str:
+        """Claim a mirrored tournament for the venue token ``token_id`` unless another
+        claimed it first; the id of the token that holds it (:mod:`ledger.mirror_rows`)."""
+
+    def claimed_by(self, tournament: str) -> str | None:
+        """The venue token that claimed the tournament, or None (it is not mirrored)."""
 
     def close(self) -> None: ...

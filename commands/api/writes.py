@@ -16,7 +16,8 @@ from pydantic import BaseModel, ConfigDict
 
 from commands.api.deps import Caller, errors, handler_of, limiter_of, settings_of
 from commands.api.limits import limit_rate, read_body
-from commands.handler import Outcome
+from commands.handler import Handler, Outcome
+from commands.mirror import Mirrored
 from commands.models import COMMAND_ADAPTER, Command, parse_command
 from commands.roles import Principal
 from ledger.events import Actor
@@ -92,4 +93,12 @@ async def run(request: Request, caller: Principal, command: Command) -> Outcome:
     write goes over HTTP: ``POST /commands`` and a match slip's report page."""
     caller.check(command)
     acted = command.model_copy(update={"actor": caller.actor})
-    return await asyncio.to_thread(handler_of(request).handle, acted)
+    return await asyncio.to_thread(handled, handler_of(request), acted)
+
+
+def handled(handler: Handler, command: Command) -> Outcome:
+    """The command decided and appended here, unless its tournament is mirrored from a
+    venue (commands.mirror): its commands go there, and this copy only follows it."""
+    if handler.store.claimed_by(command.tournament) is not None:
+        raise Mirrored(command.tournament)
+    return handler.handle(command)

@@ -41,6 +41,9 @@ def serve(
     max_body: Annotated[
         int, typer.Option(min=1, help="Largest command body, in bytes.")
     ] = MAX_BODY,
+    max_push_body: Annotated[
+        int, typer.Option(min=1, help="Largest batch a venue pushes to this mirror, in bytes.")
+    ] = 16 * 1024 * 1024,
     rate: Annotated[
         float, typer.Option(min=0.001, help="Commands per second per player or scorekeeper token.")
     ] = RATE,
@@ -143,8 +146,8 @@ def serve(
         fail(f"serve: {exc}", 2)
     with reported_errors():
         handler = handler_for(store, full_check_every)
-    limits = Settings(max_body=max_body, rate_per_second=rate, rate_burst=rate_burst,
-                      streams_per_token=streams_per_token,
+    limits = Settings(max_body=max_body, max_push_body=max_push_body, rate_per_second=rate,
+                      rate_burst=rate_burst, streams_per_token=streams_per_token,
                       token_recheck_seconds=token_recheck,
                       public_streams=public_streams,
                       max_streams=caps.streams, trusted_proxies=proxies)  # fmt: skip

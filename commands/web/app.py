@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 
-from commands.api import events, hub, public, reads, slips, static, writes
+from commands.api import events, hub, mirror, public, reads, slips, static, writes
 from commands.api.access import AccessLog, Emit
 from commands.api.limits import RateLimiter, Settings
 from commands.console import routes as console
@@ -54,7 +54,7 @@ def create_app(
     app.state.hub = hub.Hub(handler.store, settings)  # the event streams' tail (hub.py)
     app.state.limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
     install_errors(app)
-    for module in (writes, reads, events, slips, public, static):
+    for module in (writes, mirror, reads, events, slips, public, static):
         app.include_router(module.router)
     console.install(app)
     app.add_api_route("/schema/events.json", get_event_schema, methods=["GET"],

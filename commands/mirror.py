@@ -1,0 +1,209 @@
+"""A hosted mirror's write side: a venue's pushed events, checked and appended as stored.
+
+The venue's ledger stays the only writer of its tournament. It pushes its log to a
+mirror as the stored bytes exactly as written (the export's line format), after the
+mirror's head, with the registry's names of the players those events register and
+the ids of players whose names it erased (``tledger forget``). The mirror trusts
+nothing it is sent: every event's hash must cover its bytes, every link must follow
+the one before, the first to the head the batch names, which must be the mirror's own
+head or an event the mirror holds with that very hash (a resent tail is compared
+event by event and only what is new is appended, so a push cut off at any moment
+resumes with no gap and no duplicate). A batch whose events differ from what the mirror
+holds is a fork: refused, naming the seq and both hashes, and the mirror keeps its log.
+The events and their names are appended in one transaction, or nothing is.
+
+Who may push: a ``venue`` token. The first push of an id claims it for that token
+(:mod:`ledger.mirror_rows`); another venue's push to it is refused, and so is a push to
+a tournament the mirror holds of its own. A claimed tournament takes no commands on the
+mirror: its commands go to its venue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from commands.errors import CommandError
+from ledger.chain import GENESIS, Checked, Sealed, load_checked
+from ledger.errors import ChainBroken, ConcurrencyConflict
+from ledger.events import Event, PlayerRegistered, TeamRegistered
+from ledger.fields import Id, Name
+from ledger.store import PlayerEntry, Store, TokenEntry
+
+#: the most events one batch may carry (a client sends fewer; the body limit bounds bytes)
+MAX_BATCH = 5000
+
+
+class Head(BaseModel):
+    """A tournament's last event on one side: its seq and hash."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seq: int = Field(ge=0)
+    hash: str = Field(pattern="^[0-9a-f]{64}$")
+
+
+class NameEntry(BaseModel):
+    """A registry entry that travels with the event registering its player."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    player: Id
+    name: Name
+    external_id: str | None = Field(default=None, max_length=200)
+
+
+class PushBody(BaseModel):
+    """``POST /tournaments/{t}/push``: events after ``after`` (null: from the first),
+    each the stored line exactly as the export writes it; the names of the players they
+    register; the players the venue erased (``forgotten``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    after: Head | None = None
+    events: list[str] = Field(default_factory=list, max_length=MAX_BATCH)
+    names: list[NameEntry] = Field(default_factory=list)
+    forgotten: list[Id] = Field(default_factory=list)
+
+
+class PushRefused(CommandError):
+    """A bad batch: nothing appended (422)."""
+
+    http_status = 422
+
+
+class PushConflict(CommandError):
+    """The batch does not follow the mirror's log: a gap, a fork, a tournament of the
+    mirror's own (409)."""
+
+    http_status = 409
+
+
+class Fork(PushConflict):
+    """The venue's event at ``seq`` is not the one the mirror holds."""
+
+    def __init__(self, seq: int, venue: str, mirror: str) -> None:
+        super().__init__(f"fork at seq {seq}: the venue's event has hash {venue}, "
+                         f"the mirror's {mirror}; the mirror keeps its log")  # fmt: skip
+        self.seq, self.venue, self.mirror = seq, venue, mirror
+
+
+class NotYours(CommandError):
+    """The token may not push this tournament (403)."""
+
+    http_status = 403
+
+
+class Mirrored(PushConflict):
+    """A command sent to a mirror for a tournament mirrored from its venue."""
+
+    def __init__(self, tournament: str) -> None:
+        super().__init__(f"tournament {tournament!r} is mirrored from its venue; "
+                         "commands go there")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Pushed:
+    """What a push did: the mirror's new head, the events appended, names erased."""
+
+    seq: int
+    hash: str
+    appended: int
+    erased: int
+
+
+def registered_by(events: Sequence[Event]) -> set[str]:
+    """The ids whose names events register: players, teams and their members."""
+    found: set[str] = set()
+    for event in events:
+        if isinstance(event, PlayerRegistered):
+            found.add(event.player)
+        elif isinstance(event, TeamRegistered):
+            found.update((event.team, *event.members))
+    return found
+
+
+def checked_claim(store: Store, tournament: str, token: TokenEntry, at: datetime) -> None:
+    """The venue token may push ``tournament``: its own claim, or a new id it claims now
+    (a tournament the mirror holds of its own is no venue's)."""
+    holder = store.claimed_by(tournament)
+    if holder is None:
+        if store.head(tournament)[0] > 0:
+            raise PushConflict(f"tournament {tournament!r} is this mirror's own, "
+                               "not mirrored from a venue")  # fmt: skip
+        holder = store.claim(tournament, token.token_id, at)
+    if holder != token.token_id:
+        raise NotYours(f"tournament {tournament!r} is claimed by another venue")
+
+
+def receive(
+    store: Store, tournament: str, body: PushBody, token: TokenEntry, at: datetime
+) -> Pushed:
+    """Check a pushed batch and append what is new, with its names, atomically; then
+    erase the names the venue erased. Raises PushRefused, PushConflict (Fork) or
+    NotYours, with nothing appended."""
+    after = body.after or Head(seq=0, hash=GENESIS)
+    rows = [(after.seq + i, 0, line.encode()) for i, line in enumerate(body.events, start=1)]
+    try:
+        loaded = load_checked(tournament, rows, after.seq, after.hash)
+    except ChainBroken as exc:
+        raise PushRefused(f"broken chain at seq {exc.seq}: {exc.detail}") from None
+    registered = registered_by([event for _, event in loaded])
+    for entry in body.names:
+        if entry.player not in registered:
+            raise PushRefused(f"name entry for {entry.player!r}: no event of this batch "
+                              "registers that player")  # fmt: skip
+    names = [PlayerEntry(tournament, e.player, e.name, e.external_id) for e in body.names]
+    checked_claim(store, tournament, token, at)
+    appended = 0
+    for _attempt in range(3):
+        seq = store.head(tournament)[0]
+        if after.seq > seq:
+            raise PushConflict(f"gap: the mirror's head is seq {seq}, the batch follows seq "
+                               f"{after.seq}; push the events after seq {seq}")  # fmt: skip
+        check_overlap(store, tournament, after, [c for c, _ in loaded], seq)
+        new = [Sealed(event, line) for (c, event), (_, _, line) in zip(loaded, rows, strict=True)
+               if c.seq > seq]  # fmt: skip
+        if not new:
+            break
+        try:
+            store.append(tournament, new, expected_version=seq, players=names)
+        except ConcurrencyConflict:
+            continue  # another push of the same venue appended first: compare again
+        appended = len(new)
+        break
+    else:
+        raise PushConflict("the mirror's head kept moving under this push; ask for it again")
+    erased = erase(store, tournament, body.forgotten)
+    seq, head = store.head(tournament)
+    return Pushed(seq, head, appended, erased)
+
+
+def check_overlap(
+    store: Store, tournament: str, after: Head, batch: Sequence[Checked], seq: int
+) -> None:
+    """The event the batch follows and every event of it the mirror holds already
+    (up to its head ``seq``) must be the mirror's own, hash for hash; else a Fork."""
+    last = after.seq + len(batch)
+    if seq == 0 or (after.seq == 0 and not batch):
+        return
+    held = {r.seq: r.event.hash for r in store.load(
+        tournament, after=max(after.seq - 1, 0), head=None, until=min(seq, last))}  # fmt: skip
+    if after.seq > 0 and held.get(after.seq) != after.hash:
+        raise Fork(after.seq, after.hash, held.get(after.seq, "(none)"))
+    for checked in batch:
+        mine = held.get(checked.seq)
+        if mine is not None and mine != checked.hash:
+            raise Fork(checked.seq, checked.hash, mine)
+
+
+def erase(store: Store, tournament: str, forgotten: Sequence[str]) -> int:
+    """Erase, as ``tledger forget`` does, the names the venue erased: only rows the
+    mirror still holds (an erasure pushed again costs nothing)."""
+    if not forgotten:
+        return 0
+    held = store.players(tournament)
+    return sum(store.forget(tournament, player) for player in forgotten if player in held)
