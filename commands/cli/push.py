@@ -109,7 +109,7 @@ def push_once(venue: Venue, mirror: Mirror, quiet: bool) -> int:
     rows = venue.rows(seq, head)
     bodies = venue.batches(rows, (seq, head))
     erased = venue.erased()
-    if erased and not bodies:
+    if (erased or not quiet) and not bodies:  # an empty push still proves the token's claim
         after = None if seq == 0 else {"seq": seq, "hash": head}
         bodies = [{"after": after, "events": [], "names": []}]
     if bodies:
@@ -117,13 +117,14 @@ def push_once(venue: Venue, mirror: Mirror, quiet: bool) -> int:
     for body in bodies:
         answer = mirror.push(tournament, body)
         first = (body["after"] or {"seq": 0})["seq"] + 1
-        span = f"seq {first}-{first + len(body['events']) - 1}" if body["events"] else "no events"
         gone = f", erased {answer['erased']} names" if answer.get("erased") else ""
+        if not body["events"] and not gone:
+            typer.echo(f"{tournament}: the mirror is up to date at seq {answer['seq']}")
+            continue
+        span = f"seq {first}-{first + len(body['events']) - 1}" if body["events"] else "no events"
         typer.echo(f"pushed {tournament} {span} ({answer['appended']} appended{gone}): "
                    f"mirror head seq {answer['seq']} {answer['hash'][:12]}")  # fmt: skip
     venue.erased_sent.update(erased)
-    if not bodies and not quiet:
-        typer.echo(f"{tournament}: the mirror is up to date at seq {seq}")
     return rows[-1][0].seq if rows else seq
 
 
