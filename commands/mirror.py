@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from commands.errors import CommandError
-from ledger.chain import GENESIS, Checked, Sealed, load_checked
+from ledger.chain import GENESIS, Checked, check_stored
 from ledger.errors import ChainBroken, ConcurrencyConflict
-from ledger.events import Event, PlayerRegistered, TeamRegistered
+from ledger.events import readable_version
 from ledger.fields import Id, Name
 from ledger.store import PlayerEntry, Store, TokenEntry
 
@@ -115,15 +116,31 @@ class Pushed:
     erased: int
 
 
-def registered_by(events: Sequence[Event]) -> set[str]:
-    """The ids whose names events register: players, teams and their members."""
-    found: set[str] = set()
-    for event in events:
-        if isinstance(event, PlayerRegistered):
-            found.add(event.player)
-        elif isinstance(event, TeamRegistered):
-            found.update((event.team, *event.members))
-    return found
+def registered_in(data: dict[str, Any]) -> list[str]:
+    """The ids whose names a stored event registers: a player; a team and its members."""
+    if data.get("type") == "player_registered":
+        return [str(data.get("player"))]
+    if data.get("type") == "team_registered":
+        return [str(data.get("team")), *(str(m) for m in data.get("members") or ())]
+    return []
+
+
+def checked_batch(tournament: str, after: Head, lines: Sequence[str]) -> list[Checked]:
+    """The batch's events checked as every read checks stored bytes (seqs on from
+    ``after``, each hash over its bytes, each link to the one before, the first to
+    ``after``), each of a type and version this mirror reads: the bytes are appended as
+    they are, and the mirror's reads parse them."""
+    rows = [(after.seq + i, 0, line.encode()) for i, line in enumerate(lines, start=1)]
+    try:
+        checked = check_stored(tournament, rows, after.seq, after.hash)
+    except ChainBroken as exc:
+        raise PushRefused(f"broken chain at seq {exc.seq}: {exc.detail}") from None
+    for c in checked:
+        kind, version = c.data.get("type"), c.data.get("version")
+        if not readable_version(kind, version):
+            raise PushRefused(f"seq {c.seq}: this mirror does not read events of type "
+                              f"{kind!r} version {version!r}")  # fmt: skip
+    return checked
 
 
 def checked_claim(store: Store, tournament: str, token: TokenEntry, at: datetime) -> None:
@@ -146,12 +163,8 @@ def receive(
     erase the names the venue erased. Raises PushRefused, PushConflict (Fork) or
     NotYours, with nothing appended."""
     after = body.after or Head(seq=0, hash=GENESIS)
-    rows = [(after.seq + i, 0, line.encode()) for i, line in enumerate(body.events, start=1)]
-    try:
-        loaded = load_checked(tournament, rows, after.seq, after.hash)
-    except ChainBroken as exc:
-        raise PushRefused(f"broken chain at seq {exc.seq}: {exc.detail}") from None
-    registered = registered_by([event for _, event in loaded])
+    batch = checked_batch(tournament, after, body.events)
+    registered = {p for c in batch for p in registered_in(c.data)}
     for entry in body.names:
         if entry.player not in registered:
             raise PushRefused(f"name entry for {entry.player!r}: no event of this batch "
@@ -164,13 +177,14 @@ def receive(
         if after.seq > seq:
             raise PushConflict(f"gap: the mirror's head is seq {seq}, the batch follows seq "
                                f"{after.seq}; push the events after seq {seq}")  # fmt: skip
-        check_overlap(store, tournament, after, [c for c, _ in loaded], seq)
-        new = [Sealed(event, line) for (c, event), (_, _, line) in zip(loaded, rows, strict=True)
-               if c.seq > seq]  # fmt: skip
+        check_overlap(store, tournament, after, batch, seq)
+        new = [(c, line) for c, line in zip(batch, body.events, strict=True) if c.seq > seq]
         if not new:
             break
+        stored = [(str(c.data.get("type")), line.encode()) for c, line in new]
         try:
-            store.append(tournament, new, expected_version=seq, players=names)
+            store.append_stored(tournament, stored, seq, str(new[0][0].data.get("prev_hash")),
+                                players=names)  # fmt: skip
         except ConcurrencyConflict:
             continue  # another push of the same venue appended first: compare again
         appended = len(new)

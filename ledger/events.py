@@ -14,7 +14,7 @@ limited events' draft pods and deck building (swu-1.4 §2.3.2) in
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 import orjson
 from pydantic import Field, TypeAdapter
@@ -338,6 +338,12 @@ Event = Annotated[
 ]
 
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+#: the stored (type, version) pairs this version of the code reads: every model's newest
+#: and every version an upcaster lifts (a pair not here is a log written by a newer one)
+EVENT_VERSIONS: frozenset[tuple[str, int]] = frozenset(
+    (model.model_fields["type"].default, model.model_fields["version"].default)
+    for model in get_args(get_args(Event)[0])
+)
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 #: The upcasters: (type, stored version) -> the step lifting that stored JSON one version
@@ -345,6 +351,11 @@ Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 #: changes an event's model adds its step here, with a test of it against the golden
 #: logs that hold the old version (none is needed yet: every event is at version 1).
 UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+
+
+def readable_version(kind: object, version: object) -> bool:
+    """Whether stored JSON of this ``type`` and ``version`` is one this code reads."""
+    return (kind, version) in EVENT_VERSIONS or (kind, version) in UPCASTERS
 
 
 def upcast(data: dict[str, Any]) -> dict[str, Any]:

@@ -131,22 +131,35 @@ class EventsourcedStore:
         players: Sequence[PlayerEntry] = (),
         lists: Sequence[ListEntry] = (),
     ) -> list[Recorded]:
+        first = events[0].event.prev_hash if events else GENESIS
+        ids = self.append_stored(tournament, [(s.event.type, s.data) for s in events],
+                                 expected_version, first, players, lists)  # fmt: skip
+        return [Recorded(expected_version + n, p, s.event)
+                for n, (p, s) in enumerate(zip(ids, events, strict=True), start=1)]  # fmt: skip
+
+    def append_stored(
+        self,
+        tournament: str,
+        stored: Sequence[tuple[str, bytes]],
+        expected_version: int,
+        prev_hash: str,
+        players: Sequence[PlayerEntry] = (),
+        lists: Sequence[ListEntry] = (),
+    ) -> list[int]:
         originator = stream_id(tournament)
-        versions = list(range(expected_version + 1, expected_version + 1 + len(events)))
-        stored = [
-            StoredEvent(originator, v, s.event.type, s.data)
-            for v, s in zip(versions, events, strict=True)
-        ]
-        tip = Tip(tournament, expected_version, events[0].event.prev_hash if events else GENESIS)
+        versions = list(range(expected_version + 1, expected_version + 1 + len(stored)))
+        rows = [StoredEvent(originator, v, topic, data)
+                for v, (topic, data) in zip(versions, stored, strict=True)]  # fmt: skip
+        tip = Tip(tournament, expected_version, prev_hash)
         try:
-            ids = list(self._recorder.insert_events(stored, players=players, lists=lists,
+            ids = list(self._recorder.insert_events(rows, players=players, lists=lists,
                                                     tip=tip) or [])  # fmt: skip
         except IntegrityError as exc:
             raise ConcurrencyConflict(tournament, expected_version) from exc
         except PersistenceError as exc:
             raise StoreUnavailable(f"store error: {exc}") from exc
         self._dialect.remember(str(originator), versions, ids)
-        return [Recorded(v, p, s.event) for v, p, s in zip(versions, ids, events, strict=True)]
+        return ids
 
     def scan(
         self, position: int, limit: int, tournament: str | None = None

@@ -165,6 +165,19 @@ class Store(Protocol):
         appended first) or StoreWentBack (the stream no longer ends at the event
         ``expected_version`` whose hash the first new event links to)."""
 
+    def append_stored(
+        self,
+        tournament: str,
+        stored: Sequence[tuple[str, bytes]],
+        expected_version: int,
+        prev_hash: str,
+        players: Sequence[PlayerEntry] = (),
+        lists: Sequence[ListEntry] = (),
+    ) -> list[int]:
+        """``append`` for stored bytes already checked against their hashes and links
+        (their event types and the first one's ``prev_hash`` given beside them), as a
+        mirror appends what a venue pushed: no model is built. Their positions."""
+
     def scan(
         self, position: int, limit: int, tournament: str | None = None
     ) -> tuple[list[tuple[str, Recorded]], int]:

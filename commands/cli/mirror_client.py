@@ -22,6 +22,7 @@ from urllib.parse import quote
 
 import orjson
 
+from commands.mirror import registered_in
 from ledger.chain import GENESIS, Checked, check_stored
 from ledger.store import Store
 
@@ -101,15 +102,6 @@ def error_text(exc: urllib.error.HTTPError) -> str:
         return str(json.loads(exc.read())["error"])
     except (ValueError, KeyError, TypeError, OSError):
         return f"HTTP {exc.code} {exc.reason}"
-
-
-def registered_in(data: dict[str, Any]) -> list[str]:
-    """The ids whose names a stored event registers (a player; a team and its members)."""
-    if data.get("type") == "player_registered":
-        return [str(data.get("player"))]
-    if data.get("type") == "team_registered":
-        return [str(data.get("team")), *(str(m) for m in data.get("members", []))]
-    return []
 
 
 @dataclass
