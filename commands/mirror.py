@@ -30,9 +30,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from commands.errors import CommandError
 from ledger.chain import GENESIS, Checked, check_stored
 from ledger.errors import ChainBroken, ConcurrencyConflict
-from ledger.events import readable_version
+from ledger.events import readable_version, to_json
 from ledger.fields import Id, Name
-from ledger.store import PlayerEntry, Store, TokenEntry
+from ledger.list_rows import hashes_to
+from ledger.store import ListEntry, PlayerEntry, Store, TokenEntry
 
 #: the most events one batch may carry (a client sends fewer; the body limit bounds bytes)
 MAX_BATCH = 5000
@@ -57,10 +58,24 @@ class NameEntry(BaseModel):
     external_id: str | None = Field(default=None, max_length=200)
 
 
+class PushedList(BaseModel):
+    """A list the venue's ruleset publishes now, kept beside the event at ``seq`` that
+    commits to it by ``list_hash`` (salted with ``salt``, hex)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seq: int = Field(ge=1)
+    player: Id
+    list_hash: str
+    list: dict[str, Any]
+    salt: str = ""
+
+
 class PushBody(BaseModel):
     """``POST /tournaments/{t}/push``: events after ``after`` (null: from the first),
     each the stored line exactly as the export writes it; the names of the players they
-    register; the players the venue erased (``forgotten``)."""
+    register; the players the venue erased (``forgotten``); the lists its ruleset
+    publishes now (``lists``: the others stay at the venue)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -68,6 +83,7 @@ class PushBody(BaseModel):
     events: list[str] = Field(default_factory=list, max_length=MAX_BATCH)
     names: list[NameEntry] = Field(default_factory=list)
     forgotten: list[Id] = Field(default_factory=list)
+    lists: list[PushedList] = Field(default_factory=list)
 
 
 class PushRefused(CommandError):
@@ -171,6 +187,7 @@ def receive(
                               "registers that player")  # fmt: skip
     names = [PlayerEntry(tournament, e.player, e.name, e.external_id) for e in body.names]
     checked_claim(store, tournament, token, at)
+    lists = checked_lists(store, tournament, body.lists, batch)
     appended = 0
     for _attempt in range(3):
         seq = store.head(tournament)[0]
@@ -191,6 +208,8 @@ def receive(
         break
     else:
         raise PushConflict("the mirror's head kept moving under this push; ask for it again")
+    if lists:
+        store.put_lists(lists)
     erased = erase(store, tournament, body.forgotten)
     seq, head = store.head(tournament)
     return Pushed(seq, head, appended, erased)
@@ -212,6 +231,36 @@ def check_overlap(
         mine = held.get(checked.seq)
         if mine is not None and mine != checked.hash:
             raise Fork(checked.seq, checked.hash, mine)
+
+
+def committed_to(data: dict[str, Any]) -> str | None:
+    """The hash of the list a stored event commits to (a submitted or corrected list, or
+    what a deck check recorded as presented)."""
+    if data.get("type") in ("list_submitted", "list_corrected"):
+        return str(data.get("list_hash"))
+    if data.get("type") == "deck_check_recorded" and data.get("presented_hash"):
+        return str(data.get("presented_hash"))
+    return None
+
+
+def checked_lists(
+    store: Store, tournament: str, lists: Sequence[PushedList], batch: Sequence[Checked]
+) -> list[ListEntry]:
+    """The pushed lists, each checked against the event at its seq (in the batch, or
+    held here): that player's list event committing to that hash, which the list with
+    its salt hashes to. The lists a venue keeps back never travel."""
+    in_batch = {c.seq: c.data for c in batch}
+    kept: list[ListEntry] = []
+    for e in lists:
+        data = in_batch.get(e.seq)
+        if data is None:
+            held = store.load(tournament, after=e.seq - 1, head=None, until=e.seq)
+            data = to_json(held[0].event) if held else {}
+        if (committed_to(data) != e.list_hash or data.get("player") != e.player
+                or not hashes_to(e.list, e.salt, e.list_hash)):  # fmt: skip
+            raise PushRefused(f"the list for seq {e.seq} is not the one its event commits to")
+        kept.append(ListEntry(tournament, e.seq, e.player, e.list_hash, e.list, (), e.salt))
+    return kept
 
 
 def erase(store: Store, tournament: str, forgotten: Sequence[str]) -> int:

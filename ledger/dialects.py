@@ -117,6 +117,11 @@ class Dialect:
         kept: dict[tuple[str, int], ListEntry] = recorder.lists  # type: ignore[attr-defined]
         return sorted((e for (t, _), e in kept.items() if t == tournament), key=lambda e: e.seq)
 
+    def put_lists(self, recorder: ApplicationRecorder, entries: Sequence[ListEntry]) -> None:
+        """Keep lists beside events appended before (a mirror's published lists)."""
+        kept: dict[tuple[str, int], ListEntry] = recorder.lists  # type: ignore[attr-defined]
+        kept.update({(e.tournament, e.seq): e for e in entries})
+
     def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
         self._tokens[entry.token_hash] = entry
 
@@ -293,6 +298,11 @@ class SQLDialect(Dialect):
             cur.execute(self._q(f"DELETE {where}"), (tournament, player))
         self._after_delete(recorder)
         return deleted
+
+    def put_lists(self, recorder: ApplicationRecorder, entries: Sequence[ListEntry]) -> None:
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            for row in list_rows.rows({"lists": entries}):
+                cur.execute(self._q(list_rows.UPSERT), row)
 
     def put_token(self, recorder: ApplicationRecorder, entry: TokenEntry) -> None:
         sql = self._q(

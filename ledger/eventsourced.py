@@ -224,6 +224,10 @@ class EventsourcedStore:
         with translated_errors():
             return self._dialect.lists(self._recorder, tournament)
 
+    def put_lists(self, entries: Sequence[ListEntry]) -> None:
+        with translated_errors():
+            self._dialect.put_lists(self._recorder, entries)
+
     def put_token(self, entry: TokenEntry) -> None:
         with translated_errors():
             self._dialect.put_token(self._recorder, entry)

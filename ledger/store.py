@@ -215,6 +215,11 @@ class Store(Protocol):
         """The lists kept beside the tournament's list events, in seq order, as stored
         (unchecked: :func:`ledger.list_rows.checked` compares them with the events)."""
 
+    def put_lists(self, entries: Sequence[ListEntry]) -> None:
+        """Keep lists beside list events stored before, all or none: what a mirror
+        receives once the venue's ruleset publishes them (a list replaces the one kept
+        for its seq)."""
+
     def put_token(self, entry: TokenEntry) -> None:
         """Record a new API token (its hash only)."""
 

@@ -22,7 +22,10 @@ from urllib.parse import quote
 
 import orjson
 
+from commands.errors import WrongPhase
+from commands.folds import Folds
 from commands.mirror import registered_in
+from commands.reads.listviews import published_lists
 from ledger.chain import GENESIS, Checked, check_stored
 from ledger.store import Store
 
@@ -114,7 +117,9 @@ class Venue:
     batch: int = BATCH
     registered: set[str] = field(default_factory=set)
     erased_sent: set[str] = field(default_factory=set)
+    lists_sent: set[tuple[int, str]] = field(default_factory=set)
     learned: int = 0
+    folds: Folds | None = None
 
     def rows(self, after: int, head: str) -> list[tuple[Checked, bytes]]:
         """The venue's events after seq ``after``, checked against its own chain (the
@@ -145,6 +150,23 @@ class Venue:
         """Registered ids the registry no longer names and this run has not sent."""
         named = self.store.players(self.tournament)
         return sorted(p for p in self.registered - self.erased_sent if p not in named)
+
+    def published(self) -> list[dict[str, Any]]:
+        """The lists the tournament's ruleset shows now (``commands.reads.listviews``) and
+        this run has not sent: the others stay at the venue."""
+        stored = self.store.lists(self.tournament)
+        if not stored:
+            return []
+        if self.folds is None:
+            self.folds = Folds(self.store)
+        try:
+            shown = self.folds.read(self.tournament,
+                                    lambda state: published_lists(state, {}, stored))  # fmt: skip
+        except WrongPhase:
+            return []
+        return [{"seq": e.seq, "player": e.player, "list_hash": e.list_hash, "list": e.list,
+                 "salt": e.salt or ""} for e in shown.lists
+                if (e.seq, e.list_hash) not in self.lists_sent]  # fmt: skip
 
     def batches(
         self, rows: Sequence[tuple[Checked, bytes]], after: tuple[int, str]

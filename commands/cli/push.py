@@ -108,16 +108,18 @@ def push_once(venue: Venue, mirror: Mirror, quiet: bool) -> int:
         raise Forked(where, venue.hash_at(where), mirror.head(tournament, where)[1])
     rows = venue.rows(seq, head)
     bodies = venue.batches(rows, (seq, head))
-    erased = venue.erased()
-    if (erased or not quiet) and not bodies:  # an empty push still proves the token's claim
+    erased, lists = venue.erased(), venue.published()
+    if (erased or lists or not quiet) and not bodies:  # an empty push proves the claim too
         after = None if seq == 0 else {"seq": seq, "hash": head}
         bodies = [{"after": after, "events": [], "names": []}]
     if bodies:
         bodies[0]["forgotten"] = erased
+        bodies[-1]["lists"] = lists  # after their events
     for body in bodies:
         answer = mirror.push(tournament, body)
         first = (body["after"] or {"seq": 0})["seq"] + 1
         gone = f", erased {answer['erased']} names" if answer.get("erased") else ""
+        gone += f", {len(body['lists'])} published lists" if body.get("lists") else ""
         if not body["events"] and not gone:
             typer.echo(f"{tournament}: the mirror is up to date at seq {answer['seq']}")
             continue
@@ -125,6 +127,7 @@ def push_once(venue: Venue, mirror: Mirror, quiet: bool) -> int:
         typer.echo(f"pushed {tournament} {span} ({answer['appended']} appended{gone}): "
                    f"mirror head seq {answer['seq']} {answer['hash'][:12]}")  # fmt: skip
     venue.erased_sent.update(erased)
+    venue.lists_sent.update((e["seq"], e["list_hash"]) for e in lists)
     return rows[-1][0].seq if rows else seq
 
 
