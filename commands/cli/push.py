@@ -74,7 +74,8 @@ def push(
                 fail(str(exc), 3)
             if not (follow and str(exc).startswith("gap:")):
                 fail(f"push: {exc}", 1)
-            continue  # the mirror went back (a restored backup): ask its head again
+            time.sleep(pause)  # the mirror went back (a restored backup): ask its head again
+            continue
         except Unreachable as exc:
             if not follow:
                 fail(f"push: the mirror at {to} does not answer: {exc}", 1)
