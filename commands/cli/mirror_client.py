@@ -142,9 +142,15 @@ class Venue:
         found = self.store.load(self.tournament, after=seq - 1, head=None, until=seq)
         return found[0].event.hash if found else "(none)"
 
-    def learn(self) -> None:
-        """Read the ids the whole log registers (the first push of a run)."""
-        self.rows(0, GENESIS)
+    def learn(self, upto: int) -> None:
+        """Learn the ids that the events up to seq ``upto`` register: those the mirror
+        holds already, which this run does not send (the rest it learns as it reads them)."""
+        if self.learned >= upto:
+            return
+        raw = [r for r in self.store.load_raw(self.tournament, self.learned) if r[0] <= upto]
+        for c in check_stored(self.tournament, raw, self.learned, None):
+            self.registered.update(registered_in(c.data))
+            self.learned = c.seq
 
     def erased(self) -> list[str]:
         """Registered ids the registry no longer names and this run has not sent."""

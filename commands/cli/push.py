@@ -59,7 +59,6 @@ def push(
         venue = Venue(open_store(store, create=False), tournament, batch=batch)
         if venue.store.head(tournament)[0] == 0:
             fail(f"push: unknown tournament {tournament!r}", 1)
-        venue.learn()
     mirror = Mirror(to, token)
     pause, last_erasure = FIRST_PAUSE, 0.0
     while True:
@@ -107,6 +106,7 @@ def push_once(venue: Venue, mirror: Mirror, quiet: bool) -> int:
     if seq > 0 and venue.hash_at(seq) != head:
         where = first_difference(venue, mirror, seq) or seq
         raise Forked(where, venue.hash_at(where), mirror.head(tournament, where)[1])
+    venue.learn(seq)
     rows = venue.rows(seq, head)
     bodies = venue.batches(rows, (seq, head))
     erased, lists = venue.erased(), venue.published()
