@@ -93,12 +93,22 @@ async def run(request: Request, caller: Principal, command: Command) -> Outcome:
     write goes over HTTP: ``POST /commands`` and a match slip's report page."""
     caller.check(command)
     acted = command.model_copy(update={"actor": caller.actor})
-    return await asyncio.to_thread(handled, handler_of(request), acted)
+    state = request.app.state
+    own: set[str] | None = getattr(state, "own_tournaments", None)
+    if own is None:
+        own = state.own_tournaments = set()
+    return await asyncio.to_thread(handled, handler_of(request), acted, own)
 
 
-def handled(handler: Handler, command: Command) -> Outcome:
+def handled(handler: Handler, command: Command, own: set[str]) -> Outcome:
     """The command decided and appended here, unless its tournament is mirrored from a
-    venue (commands.mirror): its commands go there, and this copy only follows it."""
-    if handler.store.claimed_by(command.tournament) is not None:
+    venue (commands.mirror): its commands go there, and this copy only follows it.
+    ``own``: tournaments this process appended to while they were not mirrored; a
+    tournament with events of its own is never claimed later (commands.mirror), so the
+    store is not asked again."""
+    if command.tournament not in own and handler.store.claimed_by(command.tournament):
         raise Mirrored(command.tournament)
-    return handler.handle(command)
+    outcome = handler.handle(command)
+    if outcome.recorded:
+        own.add(command.tournament)
+    return outcome
