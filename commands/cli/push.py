@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 app = typer.Typer()
 
 #: how often --follow looks at the local store, and at its erasures
-TAIL_SECONDS = 0.1
+TAIL_SECONDS = 0.05
 ERASURE_SECONDS = 1.0
 #: the pauses between attempts to reach a mirror that does not answer
 FIRST_PAUSE, LONGEST_PAUSE = 0.5, 10.0
@@ -61,10 +61,11 @@ def push(
             fail(f"push: unknown tournament {tournament!r}", 1)
     mirror = Mirror(to, token)
     pause, last_erasure = FIRST_PAUSE, 0.0
+    known: tuple[int, str] | None = None  # the mirror's head as its last answer said
     while True:
         try:
             with reported_errors():
-                pushed = push_once(venue, mirror, quiet=follow)
+                pushed, known = push_once(venue, mirror, quiet=follow, known=known)
             pause = FIRST_PAUSE
         except Forked as exc:
             fail(str(exc), 3)
@@ -73,6 +74,7 @@ def push(
                 fail(str(exc), 3)
             if not (follow and str(exc).startswith("gap:")):
                 fail(f"push: {exc}", 1)
+            known = None
             time.sleep(pause)  # the mirror went back (a restored backup): ask its head again
             continue
         except Unreachable as exc:
@@ -80,7 +82,7 @@ def push(
                 fail(f"push: the mirror at {to} does not answer: {exc}", 1)
             typer.echo(f"mirror unreachable ({exc}); trying again in {pause:g} s", err=True)
             time.sleep(pause)
-            pause = min(pause * 2, LONGEST_PAUSE)
+            pause, known = min(pause * 2, LONGEST_PAUSE), None
             continue
         if not follow:
             return
@@ -92,18 +94,21 @@ def push(
                     break
 
 
-def push_once(venue: Venue, mirror: Mirror, quiet: bool) -> int:
-    """Ask the mirror's head and push what follows; the venue's seq the mirror now holds.
-    Raises Forked, Refused, Unreachable."""
+def push_once(
+    venue: Venue, mirror: Mirror, quiet: bool, known: tuple[int, str] | None = None
+) -> tuple[int, tuple[int, str]]:
+    """Ask the mirror's head (unless its last answer, ``known``, said it) and push what
+    follows; the venue's seq the mirror now holds, and the mirror's head. Raises Forked,
+    Refused, Unreachable."""
     from commands.cli.mirror_client import Forked, first_difference
 
     tournament = venue.tournament
-    seq, head = mirror.head(tournament)
+    seq, head = known if known is not None else mirror.head(tournament)
     mine = venue.store.head(tournament)[0]
     if seq > mine:
         raise Forked(mine + 1, f"(none: the venue's log ends at seq {mine})",
                      mirror.head(tournament, mine + 1)[1])  # fmt: skip
-    if seq > 0 and venue.hash_at(seq) != head:
+    if known is None and seq > 0 and venue.hash_at(seq) != head:
         where = first_difference(venue, mirror, seq) or seq
         raise Forked(where, venue.hash_at(where), mirror.head(tournament, where)[1])
     venue.learn(seq)
@@ -116,8 +121,10 @@ def push_once(venue: Venue, mirror: Mirror, quiet: bool) -> int:
     if bodies:
         bodies[0]["forgotten"] = erased
         bodies[-1]["lists"] = lists  # after their events
+    reached = (seq, head)
     for body in bodies:
         answer = mirror.push(tournament, body)
+        reached = (int(answer["seq"]), str(answer["hash"]))
         first = (body["after"] or {"seq": 0})["seq"] + 1
         gone = f", erased {answer['erased']} names" if answer.get("erased") else ""
         gone += f", {len(body['lists'])} published lists" if body.get("lists") else ""
@@ -129,7 +136,7 @@ def push_once(venue: Venue, mirror: Mirror, quiet: bool) -> int:
                    f"mirror head seq {answer['seq']} {answer['hash'][:12]}")  # fmt: skip
     venue.erased_sent.update(erased)
     venue.lists_sent.update((e["seq"], e["list_hash"]) for e in lists)
-    return rows[-1][0].seq if rows else seq
+    return (rows[-1][0].seq if rows else seq), reached
 
 
 def verify_against(
