@@ -15,7 +15,9 @@ from commands.models import COMMAND_CLASSES, Command, CommandBase, CreateTournam
 from ledger.events import Actor
 from ledger.store import TokenEntry
 
-TokenRole = Literal["organizer", "judge", "scorekeeper", "player", "reader"]
+#: ``venue``: a venue's ledger pushing its own tournaments to a hosted mirror
+#: (commands.mirror); it sends no command and reads as a reader does
+TokenRole = Literal["organizer", "judge", "scorekeeper", "player", "reader", "venue"]
 ROLES: tuple[str, ...] = get_args(TokenRole)
 
 ORGANIZER_ONLY: frozenset[TokenRole] = frozenset({"organizer"})
@@ -71,7 +73,7 @@ class Principal:
 
     @property
     def actor(self) -> Actor:
-        role = self.token.role if self.token.role != "reader" else "organizer"
+        role = self.token.role if self.token.role not in ("reader", "venue") else "organizer"
         ident = self.token.player or f"{self.token.role}-{self.token.token_id}"
         return Actor(role=role, id=ident)
 

@@ -49,6 +49,8 @@ def create_token(
         raise ValueError(f"unknown role {role!r} (roles: {', '.join(ROLES)})")
     if (role == "player") != (player is not None):
         raise ValueError("a player token names its player (--player), and only a player token")
+    if role == "venue" and tournament is not None:
+        raise ValueError("a venue token pushes the tournaments it claims (no --tournament)")
     if role == "player" and tournament is None:
         raise ValueError("a player token belongs to one tournament (--tournament)")
     if expires_at is not None and expires_at <= now:

@@ -358,6 +358,7 @@ Event = Annotated[
 
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
+
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 #: The upcasters: (type, stored version) -> the step lifting that stored JSON one version
 #: up, to the JSON of version + 1; a model's ``version`` names the newest. A release that

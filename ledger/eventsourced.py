@@ -20,6 +20,7 @@ import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from typing import Any
 
 from eventsourcing.domain import EventSourcingError
 from eventsourcing.persistence import (
@@ -155,8 +156,8 @@ class EventsourcedStore:
             Recorded(c.seq, c.position, e) for c, e in load_checked(tournament, rows, after, head)
         ]
 
-    def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
-        return self._rows(tournament, 0, None)
+    def load_raw(self, tournament: str, after: int = 0) -> list[tuple[int, int, bytes]]:
+        return self._rows(tournament, after, None)
 
     def _rows(self, tournament: str, after: int, until: int | None) -> list[tuple[int, int, bytes]]:
         with translated_errors():
@@ -172,13 +173,39 @@ class EventsourcedStore:
         lists: Sequence[ListEntry] = (),
     ) -> list[Recorded]:
         stored, kwargs = insert_of(Append(tournament, events, expected_version, players, lists))
+        ids = self._insert(tournament, expected_version, stored, kwargs)
+        return [Recorded(r.originator_version, p, s.event)
+                for r, p, s in zip(stored, ids, events, strict=True)]  # fmt: skip
+
+    def append_stored(
+        self,
+        tournament: str,
+        stored: Sequence[tuple[str, bytes]],
+        expected_version: int,
+        prev_hash: str,
+        players: Sequence[PlayerEntry] = (),
+        lists: Sequence[ListEntry] = (),
+    ) -> list[int]:
+        originator = stream_id(tournament)
+        rows = [StoredEvent(originator, expected_version + n, topic, data)
+                for n, (topic, data) in enumerate(stored, start=1)]  # fmt: skip
+        tip = Tip(tournament, expected_version, prev_hash)
+        return self._insert(tournament, expected_version, rows,
+                            {"players": players, "lists": lists, "tip": tip})  # fmt: skip
+
+    def _insert(self, tournament: str, expected_version: int, stored: Sequence[StoredEvent],
+                kwargs: dict[str, Any]) -> list[int]:  # fmt: skip
+        """One append's rows inserted with its side rows and tip check; their positions."""
         try:
             ids = list(self._recorder.insert_events(stored, **kwargs) or [])
         except IntegrityError as exc:
             raise ConcurrencyConflict(tournament, expected_version) from exc
         except PersistenceError as exc:
             raise StoreUnavailable(f"store error: {exc}") from exc
-        return self._recorded(stored, events, ids)
+        if stored:
+            versions = [s.originator_version for s in stored]
+            self._dialect.remember(str(stored[0].originator_id), versions, ids)
+        return ids
 
     def append_many(self, appends: Sequence[Append]) -> list[list[Recorded] | LedgerError]:
         inserts = [insert_of(a) for a in appends if a.events]
@@ -272,6 +299,10 @@ class EventsourcedStore:
         with translated_errors():
             return self._dialect.lists(self._recorder, tournament)
 
+    def put_lists(self, entries: Sequence[ListEntry]) -> None:
+        with translated_errors():
+            self._dialect.put_lists(self._recorder, entries)
+
     def put_token(self, entry: TokenEntry) -> None:
         with translated_errors():
             self._dialect.put_token(self._recorder, entry)
@@ -309,6 +340,22 @@ class EventsourcedStore:
     def put_tournament_settings(self, settings: TournamentSettings) -> None:
         with translated_errors():
             self._dialect.put_tournament_settings(self._recorder, settings)
+
+    def head(self, tournament: str) -> tuple[int, str]:
+        with translated_errors():
+            last = self._recorder.select_events(stream_id(tournament), desc=True, limit=1)
+        if not last:
+            return 0, GENESIS
+        seq = last[0].originator_version
+        return seq, stored_hash(tournament, seq, bytes(last[0].state))[1]
+
+    def claim(self, tournament: str, token_id: str, at: datetime) -> str:
+        with translated_errors():
+            return self._dialect.claim(self._recorder, tournament, token_id, at)
+
+    def claimed_by(self, tournament: str) -> str | None:
+        with translated_errors():
+            return self._dialect.claimed_by(self._recorder, tournament)
 
     def close(self) -> None:
         self._factory.close()

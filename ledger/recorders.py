@@ -22,8 +22,9 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
-from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder
+from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteApplicationRecorder
+from psycopg.sql import SQL, Identifier
 
 from ledger import list_rows
 from ledger.chain import stored_hash
@@ -111,8 +112,8 @@ class SQLiteLedgerRecorder(SQLiteApplicationRecorder):
                       (originator.hex if isinstance(originator, UUID) else originator,
                        first.originator_version))  # fmt: skip
             check_tip(kwargs.get("tip"), c.fetchone())
-        for row in rows(kwargs):
-            c.execute(UPSERT_PLAYER, row)
+        if players := rows(kwargs):
+            c.executemany(UPSERT_PLAYER, players)
         for row in list_rows.rows(kwargs):
             c.execute(list_rows.UPSERT, row)
         return ids
@@ -151,8 +152,8 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
             check_tip(kwargs.get("tip"), (found["originator_version"], bytes(found["state"]))
                       if found else None)  # fmt: skip
         super()._insert_events(curs, stored_events, **kwargs)
-        for row in rows(kwargs):
-            curs.execute(UPSERT_PLAYER.replace("?", "%s"), row)
+        if players := rows(kwargs):  # one statement for many rows (a pushed registration)
+            curs.executemany(UPSERT_PLAYER.replace("?", "%s"), players)
         for row in list_rows.rows(kwargs):
             curs.execute(list_rows.UPSERT.replace("?", "%s"), row)
 
@@ -189,7 +190,7 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
                 out.append([])
             if kept:
                 every = [e for _, stored, _ in kept for e in stored]
-                PostgresAggregateRecorder._insert_stored_events(self, curs, every)
+                self._insert_rows(curs, every)
                 ids = list(self._fetch_ids_after_insert_events(curs, every) or [])
                 for index, stored, _ in kept:
                     out[index], ids = ids[: len(stored)], ids[len(stored) :]
@@ -200,6 +201,35 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
                 if lists:
                     curs.executemany(list_rows.UPSERT.replace("?", "%s"), lists)
         return out
+
+    def _insert_stored_events(
+        self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> None:
+        """The library's insert (the table lock, the notification, one statement returning
+        the new positions), with the events sent as four arrays of plain columns in
+        PostgreSQL's binary format: the library's array of composite values goes as
+        text, every byte of every event escaped on both sides, which costs most of a
+        large append (a mirror's pushed batch, an import)."""
+        self._lock_table(curs)
+        self._notify_channel(curs)
+        self._insert_rows(curs, stored_events)
+
+    def _insert_rows(self, curs: Any, stored_events: Sequence[StoredEvent]) -> None:
+        """The rows in one statement returning their positions, as binary column arrays."""
+        kind = self.datastore.originator_id_type
+        statement = SQL(
+            "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
+            "SELECT * FROM unnest(%s::" + kind + "[], %s::bigint[], %s::text[], %s::bytea[]) "
+            "RETURNING notification_id"
+        ).format(schema=Identifier(self.datastore.schema),
+                 table=Identifier(self.events_table_name))  # fmt: skip
+        columns = (
+            [e.originator_id for e in stored_events],
+            [e.originator_version for e in stored_events],
+            [e.topic for e in stored_events],
+            [e.state for e in stored_events],
+        )
+        curs.execute(statement, columns, binary=True)
 
 
 class MemoryLedgerRecorder(POPOApplicationRecorder):

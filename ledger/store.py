@@ -167,8 +167,9 @@ class Store(Protocol):
         checked as ``load`` checks it; in the order of ``wanted``, each one's events or
         its error (ChainBroken, StoreWentBack) in its place."""
 
-    def load_raw(self, tournament: str) -> list[tuple[int, int, bytes]]:
-        """(seq, position, stored bytes) of every event, unchecked: what an auditor checks."""
+    def load_raw(self, tournament: str, after: int = 0) -> list[tuple[int, int, bytes]]:
+        """(seq, position, stored bytes) of every event (after seq ``after``), unchecked:
+        what an auditor checks, and what a venue pushes to its mirror."""
 
     def append(
         self,
@@ -193,6 +194,19 @@ class Store(Protocol):
         place, and the others are written. The outcomes come in the order of
         ``appends``, and only once the transaction is committed; when the commit itself
         fails, StoreUnavailable is raised and nothing is written."""
+
+    def append_stored(
+        self,
+        tournament: str,
+        stored: Sequence[tuple[str, bytes]],
+        expected_version: int,
+        prev_hash: str,
+        players: Sequence[PlayerEntry] = (),
+        lists: Sequence[ListEntry] = (),
+    ) -> list[int]:
+        """``append`` for stored bytes already checked against their hashes and links
+        (their event types and the first one's ``prev_hash`` given beside them), as a
+        mirror appends what a venue pushed: no model is built. Their positions."""
 
     def scan(
         self, position: int, limit: int, tournament: str | None = None
@@ -231,6 +245,11 @@ class Store(Protocol):
         """The lists kept beside the tournament's list events, in seq order, as stored
         (unchecked: :func:`ledger.list_rows.checked` compares them with the events)."""
 
+    def put_lists(self, entries: Sequence[ListEntry]) -> None:
+        """Keep lists beside list events stored before, all or none: what a mirror
+        receives once the venue's ruleset publishes them (a list replaces the one kept
+        for its seq)."""
+
     def put_token(self, entry: TokenEntry) -> None:
         """Record a new API token (its hash only)."""
 
@@ -264,5 +283,17 @@ class Store(Protocol):
 
     def put_tournament_settings(self, settings: TournamentSettings) -> None:
         """Store a tournament's face settings, replacing any stored before."""
+
+    def head(self, tournament: str) -> tuple[int, str]:
+        """The seq and hash of the tournament's last stored event, its bytes checked
+        against the hash ((0, the genesis hash) for an empty stream): what a venue asks a
+        mirror before it pushes."""
+
+    def claim(self, tournament: str, token_id: str, at: datetime) -> str:
+        """Claim a mirrored tournament for the venue token ``token_id`` unless another
+        claimed it first; the id of the token that holds it (:mod:`ledger.mirror_rows`)."""
+
+    def claimed_by(self, tournament: str) -> str | None:
+        """The venue token that claimed the tournament, or None (it is not mirrored)."""
 
     def close(self) -> None: ...

@@ -55,10 +55,12 @@ class Settings:
     (None: no bound of its own; ``tledger serve`` derives one from its descriptor
     limit, commands/web/descriptors.py); past it 503 with ``Retry-After``.
     ``trusted_proxies``: the reverse proxies whose ``X-Forwarded-For`` names the client
-    (``--trusted-proxy``; commands.api.clients).
+    (``--trusted-proxy``; commands.api.clients). ``max_push_body``: bytes of one batch a
+    venue pushes to a mirror (commands.mirror), a few thousand stored events.
     """
 
     max_body: int = 64 * 1024
+    max_push_body: int = 16 * 1024 * 1024
     rate_per_second: float = 2.0
     rate_burst: int = 20
     scorekeeper_rate_per_second: float = 10.0

@@ -14,9 +14,17 @@ import orjson
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict
 
-from commands.api.deps import Caller, errors, group_commit_of, limiters_of, settings_of
+from commands.api.deps import (
+    Caller,
+    errors,
+    group_commit_of,
+    handler_of,
+    limiters_of,
+    settings_of,
+)
 from commands.api.limits import limit_rate, read_body
-from commands.handler import Outcome
+from commands.handler import Handler, Outcome
+from commands.mirror import Mirrored
 from commands.models import COMMAND_ADAPTER, Command, parse_command
 from commands.roles import Principal
 from ledger.events import Actor
@@ -92,4 +100,22 @@ async def run(request: Request, caller: Principal, command: Command) -> Outcome:
     write goes over HTTP: ``POST /commands`` and a match slip's report page."""
     caller.check(command)
     acted = command.model_copy(update={"actor": caller.actor})
-    return await asyncio.wrap_future(group_commit_of(request).submit(acted))
+    state = request.app.state
+    own: set[str] | None = getattr(state, "own_tournaments", None)
+    if own is None:
+        own = state.own_tournaments = set()
+    if acted.tournament not in own:
+        await asyncio.to_thread(refuse_mirrored, handler_of(request), acted)
+    outcome = await asyncio.wrap_future(group_commit_of(request).submit(acted))
+    if outcome.recorded:
+        own.add(acted.tournament)
+    return outcome
+
+
+def refuse_mirrored(handler: Handler, command: Command) -> None:
+    """Refused when its tournament is mirrored from a venue (commands.mirror): its
+    commands go there, and this copy only follows it. The application keeps the
+    tournaments this process appended to while they were not mirrored (a tournament with
+    events of its own is never claimed later), so the store is not asked again for them."""
+    if handler.store.claimed_by(command.tournament):
+        raise Mirrored(command.tournament)

@@ -34,13 +34,33 @@ def verify(
             "log was truncated or rewritten (exit 3).",
         ),
     ] = None,
+    against: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="A mirror's base URL: compare the log with the "
+            "mirror's, head by head, and name the first difference (exit 3).",
+        ),
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(envvar="TLEDGER_PUSH_TOKEN", help="A token the mirror accepts (--against)."),
+    ] = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Recompute the hash chain (naming the first bad seq, exit 3), then re-derive every
     automatic pairing from its log prefix and seed; manual pairings are listed as manual.
     With --witness, check heads printed earlier: a chain alone cannot catch a truncated
-    or consistently re-hashed log, a posted head can."""
+    or consistently re-hashed log, a posted head can. With --against, compare the log
+    with a hosted mirror's copy."""
+    if against is not None:
+        from commands.cli.push import verify_against
+
+        if tournament is None or every:
+            fail("verify: --against compares one tournament; name it", 2)
+        verify_against(tournament, against, token, store, as_json)
+        return
     from commands.reads.verification import verified, verified_json
     from ledger.url import open_store
 

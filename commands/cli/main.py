@@ -27,6 +27,7 @@ from commands.cli import (
     paper,
     people,
     public,
+    push,
     read,
     results,
     run,
@@ -78,6 +79,7 @@ def root(
 
 # Typer merges an app added without a name: its commands stay top-level.
 app.add_typer(run.app)
+app.add_typer(push.app)
 app.add_typer(results.app)
 app.add_typer(undo.app)
 app.add_typer(read.app)

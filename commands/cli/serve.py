@@ -87,6 +87,9 @@ def serve(
     max_body: Annotated[
         int, typer.Option(min=1, help="Largest command body, in bytes.")
     ] = MAX_BODY,
+    max_push_body: Annotated[
+        int, typer.Option(min=1, help="Largest batch a venue pushes to this mirror, in bytes.")
+    ] = 16 * 1024 * 1024,
     rate: Annotated[
         float,
         typer.Option(min=0.001, help="Commands per second per player token (and slip code)."),
@@ -202,7 +205,8 @@ def serve(
     host = host or ("0.0.0.0" if venue else "127.0.0.1")
     with reported_errors():
         handler = handler_for(store, full_check_every)
-    limits = Settings(max_body=max_body, rate_per_second=rate, rate_burst=rate_burst,
+    limits = Settings(max_body=max_body, max_push_body=max_push_body, rate_per_second=rate,
+                      rate_burst=rate_burst,
                       scorekeeper_rate_per_second=scorekeeper_rate,
                       scorekeeper_rate_burst=scorekeeper_burst,
                       streams_per_token=streams_per_token,

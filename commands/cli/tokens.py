@@ -27,7 +27,13 @@ def utc_now() -> datetime:
 
 @app.command("create")
 def token_create(
-    role: Annotated[str, typer.Option(help="organizer, judge, scorekeeper, player or reader.")],
+    role: Annotated[
+        str,
+        typer.Option(
+            help="organizer, judge, scorekeeper, player, reader, or venue (a "
+            "venue's ledger pushing its tournaments to this mirror)."
+        ),
+    ],
     tournament: Annotated[
         str | None, typer.Option(help="Limit the token to one tournament.")
     ] = None,

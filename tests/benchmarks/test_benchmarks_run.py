@@ -47,6 +47,11 @@ PRINTS = {
         r"^public page \(gzip\), \d+ clients: [1-9]\d* answered",
         r"^healthz, \d+ clients: [1-9]\d* answered",
     ),
+    "bench_push.py": (
+        r"^follow \((SQLite|PostgreSQL) mirror\): .*, [1-9]\d* of \d+ arrived",
+        rf"^(raw batch insert of the same bytes into PostgreSQL: {NUMBER} s|push to a "
+        r"PostgreSQL mirror: skipped \(TLEDGER_TEST_POSTGRES is not set\))",
+    ),
     "bench_read_load.py": (
         r"^standings, \d+ clients: [1-9]\d* answered",
         r"^healthz, \d+ clients: [1-9]\d* answered",

@@ -1,0 +1,214 @@
+"""The venue's side of the push protocol: ask a mirror for its head, send what follows.
+
+Only the standard library speaks HTTP here (``urllib``), so a venue's laptop needs
+nothing more than ``tledger``. The events travel as the venue's stored bytes exactly
+(the export's lines), checked against the venue's own chain as they are read, with the
+registry's names of the players they register and the ids of players whose names
+``tledger forget`` erased (the mirror erases them too). A mirror that answers a
+different hash for a seq the venue holds is a fork; :func:`first_difference` finds the
+first differing seq by asking the mirror's head at earlier seqs (a chain is equal up to
+a seq exactly when the hashes at that seq are equal).
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+import orjson
+
+from commands.errors import WrongPhase
+from commands.folds import Folds
+from commands.mirror import registered_in
+from commands.reads.listviews import published_lists
+from ledger.chain import GENESIS, Checked, check_stored
+from ledger.store import Store
+
+#: events per batch, and a bound on a batch's stored bytes (under the mirror's body limit)
+BATCH = 1000
+BATCH_BYTES = 4 * 1024 * 1024
+TIMEOUT = 30.0
+
+
+class Unreachable(Exception):
+    """The mirror did not answer (refused, reset, timed out, 5xx): try again later."""
+
+
+class Refused(Exception):
+    """The mirror refused the request (4xx); ``status`` and its one-line error."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Forked(Exception):
+    """The venue's log and the mirror's differ at ``seq``."""
+
+    def __init__(self, seq: int, venue: str, mirror: str) -> None:
+        super().__init__(f"fork at seq {seq}: the venue's event has hash {venue}, "
+                         f"the mirror's {mirror}")  # fmt: skip
+        self.seq, self.venue, self.mirror = seq, venue, mirror
+
+
+@dataclass(frozen=True, slots=True)
+class Mirror:
+    """A mirror's base URL and the venue token that pushes to it."""
+
+    url: str
+    token: str
+
+    def call(self, method: str, path: str, body: bytes | None = None) -> dict[str, Any] | None:
+        """One request; the JSON answer, or None for a 404. Raises Unreachable or Refused."""
+        request = urllib.request.Request(
+            self.url.rstrip("/") + path, data=body, method=method,
+            headers={"Authorization": f"Bearer {self.token}",
+                     "Content-Type": "application/json"},
+        )  # fmt: skip
+        try:
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+                found: dict[str, Any] = json.loads(answer.read())
+                return found
+        except urllib.error.HTTPError as exc:
+            if exc.code == 404:
+                return None
+            message = error_text(exc)
+            if exc.code >= 500:
+                raise Unreachable(f"HTTP {exc.code}: {message}") from None
+            raise Refused(exc.code, message) from None
+        except (urllib.error.URLError, OSError, ValueError) as exc:
+            raise Unreachable(str(getattr(exc, "reason", exc))) from None
+
+    def head(self, tournament: str, seq: int | None = None) -> tuple[int, str]:
+        """The mirror's head of the tournament, or its event ``seq``; (0, genesis) when
+        it holds none."""
+        query = "" if seq is None else f"?seq={seq}"
+        found = self.call("GET", f"/tournaments/{quote(tournament, safe='')}/head{query}")
+        return (0, GENESIS) if found is None else (int(found["seq"]), str(found["hash"]))
+
+    def push(self, tournament: str, body: dict[str, Any]) -> dict[str, Any]:
+        found = self.call("POST", f"/tournaments/{quote(tournament, safe='')}/push",
+                          orjson.dumps(body))  # fmt: skip
+        if found is None:
+            raise Refused(404, "the mirror has no push endpoint at this address")
+        return found
+
+
+def error_text(exc: urllib.error.HTTPError) -> str:
+    """The error answer's one line (``{"error": ...}``), or its status."""
+    try:
+        return str(json.loads(exc.read())["error"])
+    except (ValueError, KeyError, TypeError, OSError):
+        return f"HTTP {exc.code} {exc.reason}"
+
+
+@dataclass
+class Venue:
+    """The venue's tournament as the pusher keeps track of it: the ids its log registers
+    (whose erased names travel) and the erasures already sent in this run."""
+
+    store: Store
+    tournament: str
+    batch: int = BATCH
+    registered: set[str] = field(default_factory=set)
+    erased_sent: set[str] = field(default_factory=set)
+    lists_sent: set[tuple[int, str]] = field(default_factory=set)
+    learned: int = 0
+    folds: Folds | None = None
+
+    def rows(self, after: int, head: str) -> list[tuple[Checked, bytes]]:
+        """The venue's events after seq ``after``, checked against its own chain (the
+        first must link to ``head``, the mirror's hash there: else a fork)."""
+        raw = self.store.load_raw(self.tournament, after)
+        checked = check_stored(self.tournament, raw, after, None)
+        if checked and after > 0 and checked[0].data.get("prev_hash") != head:
+            mine = self.hash_at(after)
+            raise Forked(after, mine, head)
+        for c in checked:
+            if c.seq > self.learned:
+                self.registered.update(registered_in(c.data))
+                self.learned = c.seq
+        return [(c, data) for c, (_, _, data) in zip(checked, raw, strict=True)]
+
+    def hash_at(self, seq: int) -> str:
+        """The venue's stored hash of its event ``seq`` (genesis for 0)."""
+        if seq == 0:
+            return GENESIS
+        found = self.store.load(self.tournament, after=seq - 1, head=None, until=seq)
+        return found[0].event.hash if found else "(none)"
+
+    def learn(self, upto: int) -> None:
+        """Learn the ids that the events up to seq ``upto`` register: those the mirror
+        holds already, which this run does not send (the rest it learns as it reads them)."""
+        if self.learned >= upto:
+            return
+        raw = [r for r in self.store.load_raw(self.tournament, self.learned) if r[0] <= upto]
+        for c in check_stored(self.tournament, raw, self.learned, None):
+            self.registered.update(registered_in(c.data))
+            self.learned = c.seq
+
+    def erased(self) -> list[str]:
+        """Registered ids the registry no longer names and this run has not sent."""
+        named = self.store.players(self.tournament)
+        return sorted(p for p in self.registered - self.erased_sent if p not in named)
+
+    def published(self) -> list[dict[str, Any]]:
+        """The lists the tournament's ruleset shows now (``commands.reads.listviews``) and
+        this run has not sent: the others stay at the venue."""
+        stored = self.store.lists(self.tournament)
+        if not stored:
+            return []
+        if self.folds is None:
+            self.folds = Folds(self.store)
+        try:
+            shown = self.folds.read(self.tournament,
+                                    lambda state: published_lists(state, {}, stored))  # fmt: skip
+        except WrongPhase:
+            return []
+        return [{"seq": e.seq, "player": e.player, "list_hash": e.list_hash, "list": e.list,
+                 "salt": e.salt or ""} for e in shown.lists
+                if (e.seq, e.list_hash) not in self.lists_sent]  # fmt: skip
+
+    def batches(
+        self, rows: Sequence[tuple[Checked, bytes]], after: tuple[int, str]
+    ) -> list[dict[str, Any]]:
+        """Push bodies of the rows, in order: at most ``batch`` events and about BATCH_BYTES
+        each, every one with the names of the players its events register."""
+        named = self.store.players(self.tournament)
+        bodies: list[dict[str, Any]] = []
+        start = 0
+        while start < len(rows):
+            end, size = start, 0
+            while end < len(rows) and end - start < self.batch and size < BATCH_BYTES:
+                size += len(rows[end][1])
+                end += 1
+            part = rows[start:end]
+            ids = {p for c, _ in part for p in registered_in(c.data)}
+            names = [{"player": e.player, "name": e.name, "external_id": e.external_id}
+                     for p, e in sorted(named.items()) if p in ids]  # fmt: skip
+            follows = None if after[0] == 0 else {"seq": after[0], "hash": after[1]}
+            events = [data.decode() for _, data in part]
+            bodies.append({"after": follows, "events": events, "names": names})
+            after = (part[-1][0].seq, part[-1][0].hash)
+            start = end
+        return bodies
+
+
+def first_difference(venue: Venue, mirror: Mirror, upto: int) -> int | None:
+    """The first seq (1..``upto``) where the venue's and the mirror's events differ, or
+    None: equal hashes at a seq mean equal logs up to it, so the search halves."""
+    if upto == 0 or venue.hash_at(upto) == mirror.head(venue.tournament, upto)[1]:
+        return None
+    low, high = 1, upto  # the first difference lies in [low, high]
+    while low < high:
+        middle = (low + high) // 2
+        if venue.hash_at(middle) == mirror.head(venue.tournament, middle)[1]:
+            low = middle + 1
+        else:
+            high = middle
+    return low

@@ -1,0 +1,273 @@
+"""A hosted mirror's write side: a venue's pushed events, checked and appended as stored.
+
+The venue's ledger stays the only writer of its tournament. It pushes its log to a
+mirror as the stored bytes exactly as written (the export's line format), after the
+mirror's head, with the registry's names of the players those events register and
+the ids of players whose names it erased (``tledger forget``). The mirror trusts
+nothing it is sent: every event's hash must cover its bytes, every link must follow
+the one before, the first to the head the batch names, which must be the mirror's own
+head or an event the mirror holds with that very hash (a resent tail is compared
+event by event and only what is new is appended, so a push cut off at any moment
+resumes with no gap and no duplicate). A batch whose events differ from what the mirror
+holds is a fork: refused, naming the seq and both hashes, and the mirror keeps its log.
+The events and their names are appended in one transaction, or nothing is.
+
+Who may push: a ``venue`` token. The first push of an id claims it for that token
+(:mod:`ledger.mirror_rows`); another venue's push to it is refused, and so is a push to
+a tournament the mirror holds of its own. A claimed tournament takes no commands on the
+mirror: its commands go to its venue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from commands.errors import CommandError
+from ledger.chain import GENESIS, Checked, check_stored
+from ledger.errors import ChainBroken, ConcurrencyConflict
+from ledger.events import to_json
+from ledger.fields import Id, Name
+from ledger.list_rows import hashes_to
+from ledger.store import ListEntry, PlayerEntry, Store, TokenEntry
+from ledger.versions import readable_version
+
+#: the most events one batch may carry (a client sends fewer; the body limit bounds bytes)
+MAX_BATCH = 5000
+
+
+class Head(BaseModel):
+    """A tournament's last event on one side: its seq and hash."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seq: int = Field(ge=0)
+    hash: str = Field(pattern="^[0-9a-f]{64}$")
+
+
+class NameEntry(BaseModel):
+    """A registry entry that travels with the event registering its player."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    player: Id
+    name: Name
+    external_id: str | None = Field(default=None, max_length=200)
+
+
+class PushedList(BaseModel):
+    """A list the venue's ruleset publishes now, kept beside the event at ``seq`` that
+    commits to it by ``list_hash`` (salted with ``salt``, hex)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seq: int = Field(ge=1)
+    player: Id
+    list_hash: str
+    list: dict[str, Any]
+    salt: str = ""
+
+
+class PushBody(BaseModel):
+    """``POST /tournaments/{t}/push``: events after ``after`` (null: from the first),
+    each the stored line exactly as the export writes it; the names of the players they
+    register; the players the venue erased (``forgotten``); the lists its ruleset
+    publishes now (``lists``: the others stay at the venue)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    after: Head | None = None
+    events: list[str] = Field(default_factory=list, max_length=MAX_BATCH)
+    names: list[NameEntry] = Field(default_factory=list)
+    forgotten: list[Id] = Field(default_factory=list)
+    lists: list[PushedList] = Field(default_factory=list)
+
+
+class PushRefused(CommandError):
+    """A bad batch: nothing appended (422)."""
+
+    http_status = 422
+
+
+class PushConflict(CommandError):
+    """The batch does not follow the mirror's log: a gap, a fork, a tournament of the
+    mirror's own (409)."""
+
+    http_status = 409
+
+
+class Fork(PushConflict):
+    """The venue's event at ``seq`` is not the one the mirror holds."""
+
+    def __init__(self, seq: int, venue: str, mirror: str) -> None:
+        super().__init__(f"fork at seq {seq}: the venue's event has hash {venue}, "
+                         f"the mirror's {mirror}; the mirror keeps its log")  # fmt: skip
+        self.seq, self.venue, self.mirror = seq, venue, mirror
+
+
+class NotYours(CommandError):
+    """The token may not push this tournament (403)."""
+
+    http_status = 403
+
+
+class Mirrored(PushConflict):
+    """A command sent to a mirror for a tournament mirrored from its venue."""
+
+    def __init__(self, tournament: str) -> None:
+        super().__init__(f"tournament {tournament!r} is mirrored from its venue; "
+                         "commands go there")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Pushed:
+    """What a push did: the mirror's new head, the events appended, names erased."""
+
+    seq: int
+    hash: str
+    appended: int
+    erased: int
+
+
+def registered_in(data: dict[str, Any]) -> list[str]:
+    """The ids whose names a stored event registers: a player; a team and its members."""
+    if data.get("type") == "player_registered":
+        return [str(data.get("player"))]
+    if data.get("type") == "team_registered":
+        return [str(data.get("team")), *(str(m) for m in data.get("members") or ())]
+    return []
+
+
+def checked_batch(tournament: str, after: Head, lines: Sequence[str]) -> list[Checked]:
+    """The batch's events checked as every read checks stored bytes (seqs on from
+    ``after``, each hash over its bytes, each link to the one before, the first to
+    ``after``), each of a type and version this mirror reads: the bytes are appended as
+    they are, and the mirror's reads parse them."""
+    rows = [(after.seq + i, 0, line.encode()) for i, line in enumerate(lines, start=1)]
+    try:
+        checked = check_stored(tournament, rows, after.seq, after.hash)
+    except ChainBroken as exc:
+        raise PushRefused(f"broken chain at seq {exc.seq}: {exc.detail}") from None
+    for c in checked:
+        kind, version = c.data.get("type"), c.data.get("version")
+        if not readable_version(kind, version):
+            raise PushRefused(f"seq {c.seq}: this mirror does not read events of type "
+                              f"{kind!r} version {version!r}")  # fmt: skip
+    return checked
+
+
+def checked_claim(store: Store, tournament: str, token: TokenEntry, at: datetime) -> None:
+    """The venue token may push ``tournament``: its own claim, or a new id it claims now
+    (a tournament the mirror holds of its own is no venue's)."""
+    holder = store.claimed_by(tournament)
+    if holder is None:
+        if store.head(tournament)[0] > 0:
+            raise PushConflict(f"tournament {tournament!r} is this mirror's own, "
+                               "not mirrored from a venue")  # fmt: skip
+        holder = store.claim(tournament, token.token_id, at)
+    if holder != token.token_id:
+        raise NotYours(f"tournament {tournament!r} is claimed by another venue")
+
+
+def receive(
+    store: Store, tournament: str, body: PushBody, token: TokenEntry, at: datetime
+) -> Pushed:
+    """Check a pushed batch and append what is new, with its names, atomically; then
+    erase the names the venue erased. Raises PushRefused, PushConflict (Fork) or
+    NotYours, with nothing appended."""
+    after = body.after or Head(seq=0, hash=GENESIS)
+    batch = checked_batch(tournament, after, body.events)
+    registered = {p for c in batch for p in registered_in(c.data)}
+    for entry in body.names:
+        if entry.player not in registered:
+            raise PushRefused(f"name entry for {entry.player!r}: no event of this batch "
+                              "registers that player")  # fmt: skip
+    names = [PlayerEntry(tournament, e.player, e.name, e.external_id) for e in body.names]
+    checked_claim(store, tournament, token, at)
+    lists = checked_lists(store, tournament, body.lists, batch)
+    appended = 0
+    for _attempt in range(3):
+        seq = store.head(tournament)[0]
+        if after.seq > seq:
+            raise PushConflict(f"gap: the mirror's head is seq {seq}, the batch follows seq "
+                               f"{after.seq}; push the events after seq {seq}")  # fmt: skip
+        check_overlap(store, tournament, after, batch, seq)
+        new = [(c, line) for c, line in zip(batch, body.events, strict=True) if c.seq > seq]
+        if not new:
+            break
+        stored = [(str(c.data.get("type")), line.encode()) for c, line in new]
+        try:
+            store.append_stored(tournament, stored, seq, str(new[0][0].data.get("prev_hash")),
+                                players=names)  # fmt: skip
+        except ConcurrencyConflict:
+            continue  # another push of the same venue appended first: compare again
+        appended = len(new)
+        break
+    else:
+        raise PushConflict("the mirror's head kept moving under this push; ask for it again")
+    if lists:
+        store.put_lists(lists)
+    erased = erase(store, tournament, body.forgotten)
+    seq, head = store.head(tournament)
+    return Pushed(seq, head, appended, erased)
+
+
+def check_overlap(
+    store: Store, tournament: str, after: Head, batch: Sequence[Checked], seq: int
+) -> None:
+    """The event the batch follows and every event of it the mirror holds already
+    (up to its head ``seq``) must be the mirror's own, hash for hash; else a Fork."""
+    last = after.seq + len(batch)
+    if seq == 0 or (after.seq == 0 and not batch):
+        return
+    held = {r.seq: r.event.hash for r in store.load(
+        tournament, after=max(after.seq - 1, 0), head=None, until=min(seq, last))}  # fmt: skip
+    if after.seq > 0 and held.get(after.seq) != after.hash:
+        raise Fork(after.seq, after.hash, held.get(after.seq, "(none)"))
+    for checked in batch:
+        mine = held.get(checked.seq)
+        if mine is not None and mine != checked.hash:
+            raise Fork(checked.seq, checked.hash, mine)
+
+
+def committed_to(data: dict[str, Any]) -> str | None:
+    """The hash of the list a stored event commits to (a submitted or corrected list, or
+    what a deck check recorded as presented)."""
+    if data.get("type") in ("list_submitted", "list_corrected"):
+        return str(data.get("list_hash"))
+    if data.get("type") == "deck_check_recorded" and data.get("presented_hash"):
+        return str(data.get("presented_hash"))
+    return None
+
+
+def checked_lists(
+    store: Store, tournament: str, lists: Sequence[PushedList], batch: Sequence[Checked]
+) -> list[ListEntry]:
+    """The pushed lists, each checked against the event at its seq (in the batch, or
+    held here): that player's list event committing to that hash, which the list with
+    its salt hashes to. The lists a venue keeps back never travel."""
+    in_batch = {c.seq: c.data for c in batch}
+    kept: list[ListEntry] = []
+    for e in lists:
+        data = in_batch.get(e.seq)
+        if data is None:
+            held = store.load(tournament, after=e.seq - 1, head=None, until=e.seq)
+            data = to_json(held[0].event) if held else {}
+        if (committed_to(data) != e.list_hash or data.get("player") != e.player
+                or not hashes_to(e.list, e.salt, e.list_hash)):  # fmt: skip
+            raise PushRefused(f"the list for seq {e.seq} is not the one its event commits to")
+        kept.append(ListEntry(tournament, e.seq, e.player, e.list_hash, e.list, (), e.salt))
+    return kept
+
+
+def erase(store: Store, tournament: str, forgotten: Sequence[str]) -> int:
+    """Erase, as ``tledger forget`` does, the names the venue erased: only rows the
+    mirror still holds (an erasure pushed again costs nothing)."""
+    if not forgotten:
+        return 0
+    held = store.players(tournament)
+    return sum(store.forget(tournament, player) for player in forgotten if player in held)
