@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from commands.errors import CommandError
+from commands.relay import PushedSlipCode, codes_of
 from ledger.chain import GENESIS, Checked, check_stored
 from ledger.errors import ChainBroken, ConcurrencyConflict
 from ledger.events import to_json
@@ -76,7 +77,9 @@ class PushBody(BaseModel):
     """``POST /tournaments/{t}/push``: events after ``after`` (null: from the first),
     each the stored line exactly as the export writes it; the names of the players they
     register; the players the venue erased (``forgotten``); the lists its ruleset
-    publishes now (``lists``: the others stay at the venue)."""
+    publishes now (``lists``: the others stay at the venue); the hashes of its slip
+    codes (``slip_codes``), so that the mirror's slip page checks them as the venue's
+    does (:mod:`commands.relay`)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -85,6 +88,7 @@ class PushBody(BaseModel):
     names: list[NameEntry] = Field(default_factory=list)
     forgotten: list[Id] = Field(default_factory=list)
     lists: list[PushedList] = Field(default_factory=list)
+    slip_codes: list[PushedSlipCode] = Field(default_factory=list, max_length=MAX_BATCH)
 
 
 class PushRefused(CommandError):
@@ -211,6 +215,8 @@ def receive(
         raise PushConflict("the mirror's head kept moving under this push; ask for it again")
     if lists:
         store.put_lists(lists)
+    if body.slip_codes:
+        store.put_slip_codes(codes_of(tournament, body.slip_codes))
     erased = erase(store, tournament, body.forgotten)
     seq, head = store.head(tournament)
     return Pushed(seq, head, appended, erased)

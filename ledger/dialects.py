@@ -9,7 +9,9 @@ tokens (with their label, expiry and revocation; a store made before those exist
 gains their columns when it is opened, so its tokens keep working); the match slips'
 report codes (hashes only, one per player of a match, good for that match alone); the
 tournaments' face settings (the public page's switch: a face's configuration, not an
-event); deck lists and their salts beside the events committing to them (:mod:`ledger.list_rows`).
+event); deck lists and their salts beside the events committing to them (:mod:`ledger.list_rows`);
+on a hosted mirror, the venues' claims (:mod:`ledger.mirror_rows`) and the players'
+reports held for their venues (:mod:`ledger.relay_rows`).
 All of these are side records beside the log, never in it. The base class keeps them
 in memory for ``memory://``; the SQL dialects share their queries and differ in
 placeholders, position column, erasure and how a stored record's columns are read.
@@ -23,11 +25,12 @@ from typing import Any
 
 from eventsourcing.persistence import ApplicationRecorder
 
-from ledger import list_rows, mirror_rows, recorders, settings_rows, slip_rows
+from ledger import list_rows, mirror_rows, recorders, relay_rows, settings_rows, slip_rows
 from ledger.memory_dialect import Dialect as Dialect
 from ledger.store import (
     ListEntry,
     PlayerEntry,
+    RelayedEntry,
     SlipCodeEntry,
     TokenEntry,
     TournamentSettings,
@@ -90,6 +93,7 @@ class SQLDialect(Dialect):
             self._add_columns(cur, slip_rows.STORED_AS, slip_rows.ADDED_COLUMNS)
             cur.execute(settings_rows.CREATE)  # the faces' settings (the public page's switch)
             cur.execute(mirror_rows.CREATE)  # mirrored tournaments' venues
+            cur.execute(relay_rows.CREATE)  # players' reports a mirror holds for the venue
             cur.execute(list_rows.CREATE)  # deck lists beside their events
             self._add_columns(cur, list_rows.STORED_AS, list_rows.ADDED_COLUMNS)
             cur.execute(
@@ -283,6 +287,27 @@ class SQLDialect(Dialect):
     def claimed_by(self, recorder: ApplicationRecorder, tournament: str) -> str | None:
         rows = self._fetch(recorder, mirror_rows.SELECT, (tournament,))
         return str(rows[0]["token_id"]) if rows else None
+
+    def hold_relayed(self, recorder: ApplicationRecorder, entry: RelayedEntry) -> bool:
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute(self._q(relay_rows.INSERT), relay_rows.row_of(entry))
+            return bool(cur.rowcount)
+
+    def relayed(self, recorder: ApplicationRecorder, tournament: str, status: str | None,
+                code_hash: str | None) -> list[RelayedEntry]:  # fmt: skip
+        sql, params = relay_rows.query(status, code_hash)
+        return [relay_rows.entry_of(r) for r in self._fetch(recorder, sql, (tournament, *params))]
+
+    def settle_relayed(self, recorder: ApplicationRecorder, tournament: str, ident: str,
+                       status: str, seq: int | None, reason: str | None,
+                       at: datetime) -> RelayedEntry | None:  # fmt: skip
+        """One transaction: only a pending report is settled, and it is read back."""
+        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
+            cur.execute(self._q(relay_rows.SETTLE),
+                        (status, reason, seq, time_text(at), ident, tournament))  # fmt: skip
+            cur.execute(self._q(relay_rows.SELECT_ONE), (ident, tournament))
+            rows = cur.fetchall()
+        return relay_rows.entry_of(rows[0]) if rows else None
 
     def _before_delete(self, cur: Any) -> None:
         """Hook: make the delete physical where the database allows it."""

@@ -42,6 +42,7 @@ from ledger.store import (
     ListEntry,
     PlayerEntry,
     Recorded,
+    RelayedEntry,
     SlipCodeEntry,
     TokenEntry,
     TournamentSettings,
@@ -356,6 +357,21 @@ class EventsourcedStore:
     def claimed_by(self, tournament: str) -> str | None:
         with translated_errors():
             return self._dialect.claimed_by(self._recorder, tournament)
+
+    def hold_relayed(self, entry: RelayedEntry) -> bool:
+        with translated_errors():
+            return self._dialect.hold_relayed(self._recorder, entry)
+
+    def relayed(self, tournament: str, status: str | None = None,
+                code_hash: str | None = None) -> list[RelayedEntry]:  # fmt: skip
+        with translated_errors():
+            return self._dialect.relayed(self._recorder, tournament, status, code_hash)
+
+    def settle_relayed(self, tournament: str, ident: str, status: str, seq: int | None,
+                       reason: str | None, at: datetime) -> RelayedEntry | None:  # fmt: skip
+        with translated_errors():
+            return self._dialect.settle_relayed(self._recorder, tournament, ident, status,
+                                                seq, reason, at)  # fmt: skip
 
     def close(self) -> None:
         self._factory.close()

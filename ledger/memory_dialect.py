@@ -12,11 +12,12 @@ from datetime import datetime
 
 from eventsourcing.persistence import ApplicationRecorder
 
-from ledger import recorders, slip_rows
+from ledger import recorders, relay_rows, slip_rows
 from ledger.store import (
     Listener,
     ListEntry,
     PlayerEntry,
+    RelayedEntry,
     SlipCodeEntry,
     TokenEntry,
     TournamentSettings,
@@ -33,6 +34,7 @@ class Dialect:
         self._slip_codes = slip_rows.MemorySlipCodes()
         self._settings: dict[str, TournamentSettings] = {}
         self._claims: dict[str, str] = {}
+        self._relayed = relay_rows.MemoryRelayed()
 
     def configure(self, env: dict[str, str]) -> dict[str, str]:
         """The library's settings that make it build our recorder (ledger.recorders)."""
@@ -149,3 +151,17 @@ class Dialect:
     def claimed_by(self, recorder: ApplicationRecorder, tournament: str) -> str | None:
         """The venue token id that claimed ``tournament``, or None (not mirrored)."""
         return self._claims.get(tournament)
+
+    # -- players' reports held for the venue (ledger.relay_rows) -------------------
+
+    def hold_relayed(self, recorder: ApplicationRecorder, entry: RelayedEntry) -> bool:
+        return self._relayed.put(entry)
+
+    def relayed(self, recorder: ApplicationRecorder, tournament: str, status: str | None,
+                code_hash: str | None) -> list[RelayedEntry]:  # fmt: skip
+        return self._relayed.of(tournament, status, code_hash)
+
+    def settle_relayed(self, recorder: ApplicationRecorder, tournament: str, ident: str,
+                       status: str, seq: int | None, reason: str | None,
+                       at: datetime) -> RelayedEntry | None:  # fmt: skip
+        return self._relayed.settle(tournament, ident, status, seq, reason, at)

@@ -102,6 +102,25 @@ class SlipCodeEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class RelayedEntry:
+    """A player's report held by a hosted mirror for the venue of a mirrored tournament
+    (:mod:`ledger.relay_rows`): ``command`` is the JSON the venue decides (its
+    ``command_id`` is ``id``), ``code_hash`` the slip code it came through; ``status``
+    is ``pending`` until the venue answers ``applied`` (at its ``seq``) or ``refused``
+    (with its ``reason``)."""
+
+    id: str
+    tournament: str
+    code_hash: str
+    command: str
+    received_at: datetime
+    status: str = "pending"
+    reason: str | None = None
+    seq: int | None = None
+    settled_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentSettings:
     """How a tournament's faces are set up, kept beside its log and not in it: a setting
     configures a face, not the tournament, so turning the public page off is no event
@@ -295,5 +314,19 @@ class Store(Protocol):
 
     def claimed_by(self, tournament: str) -> str | None:
         """The venue token that claimed the tournament, or None (it is not mirrored)."""
+
+    def hold_relayed(self, entry: RelayedEntry) -> bool:
+        """Hold a player's report for the venue (a mirror's side record); False when one
+        with its id is held already (a resent form), which stays as it is."""
+
+    def relayed(self, tournament: str, status: str | None = None,
+                code_hash: str | None = None) -> list[RelayedEntry]:  # fmt: skip
+        """The reports held for the tournament's venue in the order they came, of one
+        ``status`` and one slip code when given."""
+
+    def settle_relayed(self, tournament: str, ident: str, status: str, seq: int | None,
+                       reason: str | None, at: datetime) -> RelayedEntry | None:  # fmt: skip
+        """The venue's answer to a pending report: it becomes ``applied`` or ``refused``
+        (an answer to a settled one changes nothing); the report as it stands, or None."""
 
     def close(self) -> None: ...

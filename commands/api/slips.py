@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
@@ -40,11 +41,14 @@ from commands.api.limits import read_body, retry_after
 from commands.api.reads import read_side
 from commands.api.writes import run
 from commands.errors import CommandError
+from commands.models import ReportResult
 from commands.pages.policy import PAGE_HEADERS
 from commands.pages.slip_report import Notice, language, notice_page, report_page
 from commands.reads.cache import Query
 from commands.reads.papermodels import MatchSlip
+from commands.reads.relayed import RelayState, relay_state
 from commands.reads.slipmatch import SlipMatchGone
+from commands.relay import hold, relay_id
 from commands.roles import Forbidden, Principal
 from commands.slipcodes import hash_of
 from commands.text.slipform import command_of
@@ -125,13 +129,36 @@ async def match_of_code(
 
 @router.get("/s/{code}", include_in_schema=False)
 async def show(request: Request, code: str) -> Response:
-    """The slip's match: where its result stands, and the form to report it."""
+    """The slip's match: where its result stands, where a report relayed to the venue
+    stands (on a mirror), and the form to report it."""
     lang = lang_of(request)
     found = await match_of_code(request, code, lang)
     if isinstance(found, Response):
         return found
     entry, slip = found
-    return html(report_page(slip, lang, holder=entry.player, nonce=secrets.token_hex(8)))
+    relayed = await asyncio.to_thread(relay_state, store_of(request), entry)
+    return html(report_page(slip, lang, holder=entry.player, nonce=secrets.token_hex(8),
+                            relayed=relayed, again=own_address(request)))  # fmt: skip
+
+
+def own_address(request: Request) -> str:
+    """The page's own path and language, which a page waiting for the venue reloads."""
+    lang = request.query_params.get("lang")
+    return request.url.path + (f"?lang={quote(lang)}" if lang else "")
+
+
+async def relay(request: Request, entry: SlipCodeEntry, command: ReportResult,
+                caller: Principal, nonce: str | None) -> RelayState | None:  # fmt: skip
+    """On a mirror of the code's tournament: the report held for the venue, which decides
+    it (commands.relay), as the player's own; None elsewhere (the report is run here)."""
+    store = store_of(request)
+    if not await asyncio.to_thread(store.claimed_by, entry.tournament):
+        return None
+    caller.check(command)
+    acted = command.model_copy(update={"actor": caller.actor})
+    ident = relay_id(entry.code_hash, nonce, secrets.token_hex(16))
+    await asyncio.to_thread(hold, store, entry, acted, ident, datetime.now(UTC))
+    return await asyncio.to_thread(relay_state, store, entry)
 
 
 @router.post("/s/{code}", include_in_schema=False)
@@ -144,13 +171,15 @@ async def report(request: Request, code: str) -> Response:
         return found
     entry, slip = found
     fields: dict[str, str] = {}
-    status, error, headers = 200, None, None
+    status, error, headers, relayed = 200, None, None, None
     try:
         fields = await form_fields(request)
         command = command_of(fields, slip, entry.player)
         player = command.actor.id if command.actor else ""
         caller = Principal(TokenEntry(entry.code_hash, "slip", "player", entry.tournament, player))
-        await run(request, caller, command)
+        relayed = await relay(request, entry, command, caller, fields.get("nonce"))
+        if relayed is None:
+            await run(request, caller, command)
     except HTTPException as exc:
         status, error, headers = exc.status_code, str(exc.detail), exc.headers
     except Forbidden as exc:
@@ -158,9 +187,11 @@ async def report(request: Request, code: str) -> Response:
     except CommandError as exc:
         status, error = exc.http_status, str(exc)
     slip = await slip_of(request, entry)
+    if relayed is None and error is None:
+        relayed = await asyncio.to_thread(relay_state, store_of(request), entry)
     page = report_page(slip, lang, holder=entry.player, nonce=secrets.token_hex(8),
-                       posted=error is None, error=error,
-                       values=fields if error else None)  # fmt: skip
+                       posted=error is None, error=error, values=fields if error else None,
+                       relayed=relayed, again=own_address(request))  # fmt: skip
     return html(page, status, headers)
 
 

@@ -17,6 +17,7 @@ from typing import Literal
 
 from commands.pages.render import LANGS, labels, render
 from commands.reads.papermodels import MatchSlip
+from commands.reads.relayed import RelayState
 from commands.text.slipform import fields_of
 
 Notice = Literal["unknown", "gone", "too_many", "busy"]
@@ -98,6 +99,11 @@ LABELS: dict[str, dict[str, str]] = {
     "open": {"en": "Open", "de": "Öffnen"},
     "other_lang": {"en": "Deutsch", "de": "English"},
     "log": {"en": "Log", "de": "Log"},
+    "relay_pending": {"en": "Sent — waiting for the venue to receive it",
+                      "de": "Gesendet – wartet auf den Empfang beim Veranstalter"},
+    "relay_applied": {"en": "Received by the venue", "de": "Beim Veranstalter eingegangen"},
+    "relay_refused": {"en": "The venue refused your report:",
+                      "de": "Der Veranstalter hat deine Meldung abgelehnt:"},
 }  # fmt: skip
 
 
@@ -122,20 +128,24 @@ def language(requested: str | None, accept: str | None) -> str:
 def report_page(
     slip: MatchSlip, lang: str, *, holder: str | None = None, nonce: str, posted: bool = False,
     error: str | None = None, values: Mapping[str, str] | None = None,
+    relayed: RelayState | None = None, again: str | None = None,
 ) -> str:  # fmt: skip
     """The page of a slip's match as the code's ``holder`` sees it: its state, the one-tap
     confirmation of the opponent's waiting report, and the form, which reports as the
     holder. A code without a holder (issued before players held their own) reports as
     either player, chosen on the form, and confirms whoever is awaited. ``posted``: this
     answers the reporter's own submission; ``error``: why it was not taken; ``values``:
-    what was submitted (kept in the form)."""
+    what was submitted (kept in the form); ``relayed``: on a hosted mirror, where the
+    code's last report to the venue stands (a page waiting for the venue reloads
+    ``again``, its own address, every two seconds)."""
     waiting = slip.reports[0] if slip.state == "unconfirmed" and slip.reports else None
     mine = waiting is not None and holder is not None and slip.awaiting != holder
     confirm = fields_of(waiting.result, slip) if waiting is not None and not mine else None
     return render("slip_report.html.j2", lang=lang, other_lang=other(lang),
                   t=labels(LABELS, lang), slip=slip, names=slip.names, nonce=nonce,
                   holder=holder, posted=posted, error=error, values=dict(values or {}),
-                  confirm=confirm, mine=mine, notice=None)  # fmt: skip
+                  confirm=confirm, mine=mine, notice=None, relayed=relayed,
+                  again=again)  # fmt: skip
 
 
 def notice_page(lang: str, notice: Notice) -> str:

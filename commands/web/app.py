@@ -25,7 +25,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from commands.api import events, hub, mirror, public, reads, slips, static, writes
+from commands.api import events, hub, mirror, public, reads, relay, slips, static, writes
 from commands.api.access import AccessLog, Emit
 from commands.api.limits import RoleLimiters, Settings
 from commands.console import routes as console
@@ -71,7 +71,7 @@ def create_app(
     app.state.limiters = limiters = RoleLimiters(settings)  # a rate per role (limits.py)
     app.state.limiter = limiters.player  # shared by the slip codes' reports
     install_errors(app)
-    for module in (writes, mirror, reads, events, slips, public, static):
+    for module in (writes, mirror, relay, reads, events, slips, public, static):
         app.include_router(module.router)
     console.install(app)
     app.add_api_route("/schema/events.json", get_event_schema, methods=["GET"],
