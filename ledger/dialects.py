@@ -291,7 +291,7 @@ class SQLDialect(Dialect):
     def hold_relayed(self, recorder: ApplicationRecorder, entry: RelayedEntry) -> bool:
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
             cur.execute(self._q(relay_rows.INSERT), relay_rows.row_of(entry))
-            return bool(cur.rowcount)
+            return bool(cur.fetchall())
 
     def relayed(self, recorder: ApplicationRecorder, tournament: str, status: str | None,
                 code_hash: str | None) -> list[RelayedEntry]:  # fmt: skip

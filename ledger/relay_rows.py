@@ -34,7 +34,7 @@ CREATE = (
 #: a report sent again with the same id (a resent form) is held once
 INSERT = (
     f"INSERT INTO {STORED_AS} ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)}) "
-    "ON CONFLICT (id) DO NOTHING"
+    "ON CONFLICT (id) DO NOTHING RETURNING id"
 )
 #: the venue's answer settles a pending report once: a second answer changes nothing
 SETTLE = (

@@ -4,7 +4,9 @@ Only the standard library speaks HTTP here (``urllib``), so a venue's laptop nee
 nothing more than ``tledger``. The events travel as the venue's stored bytes exactly
 (the export's lines), checked against the venue's own chain as they are read, with the
 registry's names of the players they register and the ids of players whose names
-``tledger forget`` erased (the mirror erases them too). A mirror that answers a
+``tledger forget`` erased (the mirror erases them too) and the hashes of its slip codes
+(never a code). It pulls the players' reports the mirror holds and decides each at
+the venue (:mod:`commands.relay`). A mirror that answers a
 different hash for a seq the venue holds is a fork; :func:`first_difference` finds the
 first differing seq by asking the mirror's head at earlier seqs (a chain is equal up to
 a seq exactly when the hashes at that seq are equal).
@@ -24,8 +26,10 @@ import orjson
 
 from commands.errors import WrongPhase
 from commands.folds import Folds
+from commands.handler import Handler
 from commands.mirror import registered_in
 from commands.reads.listviews import published_lists
+from commands.relay import apply_at_venue
 from ledger.chain import GENESIS, Checked, check_stored
 from ledger.store import Store
 
@@ -63,7 +67,7 @@ class Mirror:
     url: str
     token: str
 
-    def call(self, method: str, path: str, body: bytes | None = None) -> dict[str, Any] | None:
+    def call(self, method: str, path: str, body: bytes | None = None) -> Any:
         """One request; the JSON answer, or None for a 404. Raises Unreachable or Refused."""
         request = urllib.request.Request(
             self.url.rstrip("/") + path, data=body, method=method,
@@ -72,8 +76,7 @@ class Mirror:
         )  # fmt: skip
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
-                found: dict[str, Any] = json.loads(answer.read())
-                return found
+                return json.loads(answer.read())
         except urllib.error.HTTPError as exc:
             if exc.code == 404:
                 return None
@@ -91,12 +94,24 @@ class Mirror:
         found = self.call("GET", f"/tournaments/{quote(tournament, safe='')}/head{query}")
         return (0, GENESIS) if found is None else (int(found["seq"]), str(found["hash"]))
 
+    def relayed(self, tournament: str) -> list[dict[str, Any]]:
+        """The players' reports the mirror holds for the venue, pending, in the order
+        they came (none from a mirror without relayed reports)."""
+        found = self.call("GET", f"/tournaments/{quote(tournament, safe='')}/relayed"
+                          "?status=pending")  # fmt: skip
+        return list(found) if isinstance(found, list) else []
+
+    def answer(self, tournament: str, ident: str, body: dict[str, Any]) -> None:
+        """The venue's answer to one relayed report: applied at a seq, or refused."""
+        self.call("POST", f"/tournaments/{quote(tournament, safe='')}/relayed/"
+                  f"{quote(ident, safe='')}", orjson.dumps(body))  # fmt: skip
+
     def push(self, tournament: str, body: dict[str, Any]) -> dict[str, Any]:
         found = self.call("POST", f"/tournaments/{quote(tournament, safe='')}/push",
                           orjson.dumps(body))  # fmt: skip
         if found is None:
             raise Refused(404, "the mirror has no push endpoint at this address")
-        return found
+        return dict(found)
 
 
 def error_text(exc: urllib.error.HTTPError) -> str:
@@ -120,6 +135,47 @@ class Venue:
     lists_sent: set[tuple[int, str]] = field(default_factory=set)
     learned: int = 0
     folds: Folds | None = None
+    rounds: int = 0
+    codes_sent: set[str] = field(default_factory=set)
+    handler: Handler | None = None
+
+    def note(self, checked: Checked) -> None:
+        """Learn what an event of the log registers, and the rounds it names."""
+        self.registered.update(registered_in(checked.data))
+        number = checked.data.get("round")
+        if isinstance(number, int) and number > self.rounds:
+            self.rounds = number
+        self.learned = checked.seq
+
+    def slip_codes(self) -> list[dict[str, Any]]:
+        """The hashes of the slip codes of the venue's rounds that this run has not sent
+        (never a code): the mirror's slip page checks a code against them."""
+        unsent: list[dict[str, Any]] = []
+        for number in range(1, self.rounds + 1):
+            for e in self.store.slip_codes_of(self.tournament, number):
+                if e.code_hash not in self.codes_sent:
+                    unsent.append({"code_hash": e.code_hash, "round": e.round,
+                                   "players": list(e.players), "player": e.player,
+                                   "issued_at": e.issued_at.isoformat()})  # fmt: skip
+        return sorted(unsent, key=lambda c: (c["round"], c["issued_at"]))
+
+    def relay(self, mirror: Mirror) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        """Pull the players' reports the mirror holds, decide each at the venue as that
+        player's report (commands.relay) in the order they came, and answer the mirror
+        for each; the reports and the answers."""
+        pending = mirror.relayed(self.tournament)
+        if not pending:
+            return []
+        if self.handler is None:
+            self.folds = self.folds or Folds(self.store)
+            self.handler = Handler(self.store, folds=self.folds)
+        done = []
+        for item in pending:
+            answer = apply_at_venue(self.handler, self.tournament, item)
+            body = answer.model_dump(mode="json", exclude_none=True)
+            mirror.answer(self.tournament, str(item.get("id")), body)
+            done.append((item, body))
+        return done
 
     def rows(self, after: int, head: str) -> list[tuple[Checked, bytes]]:
         """The venue's events after seq ``after``, checked against its own chain (the
@@ -131,8 +187,7 @@ class Venue:
             raise Forked(after, mine, head)
         for c in checked:
             if c.seq > self.learned:
-                self.registered.update(registered_in(c.data))
-                self.learned = c.seq
+                self.note(c)
         return [(c, data) for c, (_, _, data) in zip(checked, raw, strict=True)]
 
     def hash_at(self, seq: int) -> str:
@@ -149,8 +204,7 @@ class Venue:
             return
         raw = [r for r in self.store.load_raw(self.tournament, self.learned) if r[0] <= upto]
         for c in check_stored(self.tournament, raw, self.learned, None):
-            self.registered.update(registered_in(c.data))
-            self.learned = c.seq
+            self.note(c)
 
     def erased(self) -> list[str]:
         """Registered ids the registry no longer names and this run has not sent."""

@@ -3,7 +3,9 @@
 
 The venue stays the only writer: push asks the mirror for its head, then sends the
 events after it in batches as the venue stored them, with their names and the venue's
-erasures (:mod:`commands.cli.mirror_client`), one line per batch. With ``--follow`` it
+erasures and its slip codes' hashes (:mod:`commands.cli.mirror_client`), one line per
+batch. It then decides the players' reports the mirror holds for the venue, each as
+that player's report, and answers the mirror (:mod:`commands.relay`). With ``--follow`` it
 tails the local store and pushes each append within a second, and a mirror that does
 not answer is asked again with a growing pause, resuming from the head it then
 reports: a push cut off at any moment (either side killed) leaves no gap and no
@@ -25,9 +27,13 @@ if TYPE_CHECKING:
 
 app = typer.Typer()
 
-#: how often --follow looks at the local store, and at its erasures
+#: how often --follow looks at the local store, at its erasures and slip codes, and at
+#: the players' reports the mirror holds
 TAIL_SECONDS = 0.05
 ERASURE_SECONDS = 1.0
+RELAY_SECONDS = 1.0
+#: slip codes' hashes per push body at most (under the mirror's MAX_BATCH)
+CODES_PER_BODY = 4000
 #: the pauses between attempts to reach a mirror that does not answer
 FIRST_PAUSE, LONGEST_PAUSE = 0.5, 10.0
 
@@ -60,12 +66,15 @@ def push(
         if venue.store.head(tournament)[0] == 0:
             fail(f"push: unknown tournament {tournament!r}", 1)
     mirror = Mirror(to, token)
-    pause, last_erasure = FIRST_PAUSE, 0.0
+    pause, last_erasure, last_relay = FIRST_PAUSE, 0.0, 0.0
     known: tuple[int, str] | None = None  # the mirror's head as its last answer said
     while True:
         try:
             with reported_errors():
                 pushed, known = push_once(venue, mirror, quiet=follow, known=known)
+                last_relay = time.monotonic()
+                if relay_once(venue, mirror) and not follow:
+                    pushed, known = push_once(venue, mirror, quiet=True, known=known)
             pause = FIRST_PAUSE
         except Forked as exc:
             fail(str(exc), 3)
@@ -90,8 +99,10 @@ def push(
             time.sleep(TAIL_SECONDS)
             if time.monotonic() - last_erasure >= ERASURE_SECONDS:
                 last_erasure = time.monotonic()
-                if venue.erased():
+                if venue.erased() or venue.slip_codes():
                     break
+            if time.monotonic() - last_relay >= RELAY_SECONDS:
+                break  # the loop pushes nothing new, then pulls the relayed reports
 
 
 def push_once(
@@ -114,13 +125,19 @@ def push_once(
     venue.learn(seq)
     rows = venue.rows(seq, head)
     bodies = venue.batches(rows, (seq, head))
-    erased, lists = venue.erased(), venue.published()
-    if (erased or lists or not quiet) and not bodies:  # an empty push proves the claim too
+    erased, lists, codes = venue.erased(), venue.published(), venue.slip_codes()
+    if (erased or lists or codes or not quiet) and not bodies:  # an empty push proves the claim
         after = None if seq == 0 else {"seq": seq, "hash": head}
         bodies = [{"after": after, "events": [], "names": []}]
     if bodies:
         bodies[0]["forgotten"] = erased
         bodies[-1]["lists"] = lists  # after their events
+        last = (rows[-1][0].seq, rows[-1][0].hash) if rows else (seq, head)
+        after = None if last[0] == 0 else {"seq": last[0], "hash": last[1]}
+        for start in range(0, len(codes), CODES_PER_BODY):  # after the rounds they report
+            if start:
+                bodies.append({"after": after, "events": [], "names": []})
+            bodies[-1]["slip_codes"] = codes[start : start + CODES_PER_BODY]
     reached = (seq, head)
     for body in bodies:
         answer = mirror.push(tournament, body)
@@ -128,6 +145,7 @@ def push_once(
         first = (body["after"] or {"seq": 0})["seq"] + 1
         gone = f", erased {answer['erased']} names" if answer.get("erased") else ""
         gone += f", {len(body['lists'])} published lists" if body.get("lists") else ""
+        gone += f", {len(body['slip_codes'])} slip codes" if body.get("slip_codes") else ""
         if not body["events"] and not gone:
             typer.echo(f"{tournament}: the mirror is up to date at seq {answer['seq']}")
             continue
@@ -136,7 +154,25 @@ def push_once(
                    f"mirror head seq {answer['seq']} {answer['hash'][:12]}")  # fmt: skip
     venue.erased_sent.update(erased)
     venue.lists_sent.update((e["seq"], e["list_hash"]) for e in lists)
+    venue.codes_sent.update(c["code_hash"] for c in codes)
     return (rows[-1][0].seq if rows else seq), reached
+
+
+def relay_once(venue: Venue, mirror: Mirror) -> int:
+    """Decide the players' reports the mirror holds, in the order they came, and answer
+    it for each (commands.relay); one line per report; how many were applied."""
+    applied = 0
+    for item, answer in venue.relay(mirror):
+        command = item.get("command") or {}
+        who = (command.get("actor") or {}).get("id", "?")
+        if answer["status"] == "applied":
+            applied += 1
+            typer.echo(f"relayed report {item.get('id')} of {who} (round "
+                       f"{command.get('round')}): applied at seq {answer['seq']}")  # fmt: skip
+        else:
+            typer.echo(f"relayed report {item.get('id')} of {who} (round "
+                       f"{command.get('round')}): refused: {answer['reason']}")  # fmt: skip
+    return applied
 
 
 def verify_against(

@@ -106,3 +106,27 @@ def push(venue: str, t: str, base: str, secret: str, *options: str
 def stored(url: str, t: str) -> list[bytes]:
     """The tournament's stored bytes, in seq order."""
     return [data for _, _, data in open_store(url).load_raw(t)]
+
+
+def issue(url: str, t: str, round_number: int = 1) -> dict[str, str]:
+    """Each player's slip code of the round, issued at the venue (``print slips``)."""
+    from commands.folds import Folds
+    from commands.slipcodes import issue_codes
+
+    store = open_store(url)
+    state = Folds(store).state(t)
+    return issue_codes(store, state, round_number, now=CLOCK)
+
+
+def relay_line(page: str) -> str | None:
+    """The text of the slip page's relay box (where a report to the venue stands)."""
+    marker = 'id="relay">'
+    if marker not in page:
+        return None
+    start = page.index(marker) + len(marker)
+    return " ".join(page[start : page.index("</div>", start)].split())
+
+
+def results(url: str, t: str) -> list[dict[str, Any]]:
+    """The venue's result reports, in the order they were appended."""
+    return [r.as_json() for r in open_store(url).load(t) if r.event.type == "result_reported"]
