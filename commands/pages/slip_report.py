@@ -153,7 +153,7 @@ def notice_page(lang: str, notice: Notice) -> str:
     code used too often: what happened and what to do, and a field to type the code
     again. Nothing about any other match."""
     return render("slip_report.html.j2", lang=lang, other_lang=other(lang),
-                  t=labels(LABELS, lang), slip=None, notice=notice)  # fmt: skip
+                  t=labels(LABELS, lang), slip=None, notice=notice, relayed=None)  # fmt: skip
 
 
 def other(lang: str) -> str:
