@@ -130,3 +130,17 @@ def relay_line(page: str) -> str | None:
 def results(url: str, t: str) -> list[dict[str, Any]]:
     """The venue's result reports, in the order they were appended."""
     return [r.as_json() for r in open_store(url).load(t) if r.event.type == "result_reported"]
+
+
+def printed(url: str, t: str, base: str) -> dict[str, str]:
+    """Round 1's slips printed with the mirror's address (``print T slips --base-url``):
+    each player's code, read off the printout, which links it to the mirror's page."""
+    import re
+
+    done = tledger("print", t, "slips", "--round", "1", "--base-url", base, "--store", url)
+    assert done.returncode == 0, done.stderr
+    codes = re.findall(r'<div class="code-text">([A-Z0-9-]+)</div>', done.stdout)
+    assert all(f"{base}/s/{code}" in done.stdout for code in codes)
+    holders = [p for table in (["p1", "p2"], ["p3", "p4"], ["p5", "p6"], ["p7", "p8"])
+               for p in table]  # fmt: skip
+    return dict(zip(holders, codes, strict=True))
