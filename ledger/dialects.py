@@ -94,6 +94,8 @@ class SQLDialect(Dialect):
             cur.execute(settings_rows.CREATE)  # the faces' settings (the public page's switch)
             cur.execute(mirror_rows.CREATE)  # mirrored tournaments' venues
             cur.execute(relay_rows.CREATE)  # players' reports a mirror holds for the venue
+            for index in relay_rows.INDEXES:
+                cur.execute(index)
             cur.execute(list_rows.CREATE)  # deck lists beside their events
             self._add_columns(cur, list_rows.STORED_AS, list_rows.ADDED_COLUMNS)
             cur.execute(

@@ -31,6 +31,11 @@ CREATE = (
     "command TEXT NOT NULL, received_at TEXT NOT NULL, status TEXT NOT NULL, reason TEXT, "
     "seq INTEGER, settled_at TEXT)"
 )
+#: the venue's pull (a tournament's pending reports) and a player's page (one code's)
+INDEXES = (
+    f"CREATE INDEX IF NOT EXISTS {STORED_AS}_pending ON {STORED_AS} (tournament, status)",
+    f"CREATE INDEX IF NOT EXISTS {STORED_AS}_code ON {STORED_AS} (code_hash)",
+)
 #: a report sent again with the same id (a resent form) is held once
 INSERT = (
     f"INSERT INTO {STORED_AS} ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)}) "
