@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from commands.pages.qr import qr_svg
 from tests.browser.conftest import no_horizontal_scroll, screenshot
 from tests.browser.console_steps import flash_ok, tab
+from tests.e2e.test_damaged_store import flip
 
 
 class Code(NamedTuple):
@@ -152,7 +153,8 @@ def reinstate(page: Any, name: str, table: int, round_number: int, reason: str) 
     )
     shot(page, "reinstate-confirm")
     page.get_by_label("Reason").fill(reason)
-    page.get_by_role("button", name=re.compile(f"^Reinstate .?{re.escape(name)}.? at table {table}$")).click()
+    named = re.compile(f"^Reinstate .?{re.escape(name)}.? at table {table}$")
+    page.get_by_role("button", name=named).click()
     flash_ok(page, "reinstated")
     tab(page, "Round")
     card = page.locator("li.card").filter(has_text=f"Table {table}").filter(has_text=name)
@@ -175,11 +177,9 @@ def finish_refused(page: Any, cut: int, rounds: int) -> None:
 def damaged_copy(store: str, copy: str, tournament: str, seq: int) -> None:
     """A copy of the SQLite store (through SQLite's backup, so nothing in its journal is
     lost) with one byte of one event of ``tournament`` changed behind the ledger's back."""
-    from tests.e2e.test_damaged_store import flip
-
-    with sqlite3.connect(store.removeprefix("sqlite:///")) as source:
-        with sqlite3.connect(copy.removeprefix("sqlite:///")) as target:
-            source.backup(target)
+    with (sqlite3.connect(store.removeprefix("sqlite:///")) as source,
+          sqlite3.connect(copy.removeprefix("sqlite:///")) as target):  # fmt: skip
+        source.backup(target)
     flip(copy, tournament, seq)
 
 
