@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from playwright.sync_api import expect
 
 from commands.pages.qr import qr_svg
-from tests.browser.conftest import no_horizontal_scroll, screenshot
+from tests.browser.conftest import ARTIFACTS, no_horizontal_scroll, screenshot
 from tests.browser.console_steps import flash_ok, tab
 from tests.e2e.test_damaged_store import flip
 
@@ -75,6 +75,8 @@ def slips_with_codes(page: Any, venue: str) -> dict[int, tuple[Code, Code]]:
             codes.append(Code(holder, half.locator(".code-text").inner_text().strip(), url))
         slips[int(slip.get_attribute("data-table"))] = (codes[0], codes[1])
     shot(printed, "slips")
+    table_1 = printed.locator("article.slip[data-table='1']")
+    table_1.screenshot(path=str(ARTIFACTS / "venue-day-slip-1.png"))
     printed.close()
     return slips
 
