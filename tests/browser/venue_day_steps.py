@@ -197,6 +197,7 @@ def integrity_everywhere(page: Any, phone: Any, base: str, secret: str, tourname
     shot(page, "damaged-console-home")
     page.get_by_role("link", name=title).click()
     expect(page.locator("h1")).to_have_text("The log of this event is damaged")
+    expect(page.locator("header.bar")).to_contain_text(title)
     expect(page.locator(".damage")).to_contain_text(f"Damaged at seq {seq}")
     expect(page.locator("main")).to_contain_text(f"tledger replay {tournament} --until {seq - 1}")
     shot(page, "damaged-console")
