@@ -141,6 +141,7 @@ def mistaken_drop(page: Any, name: str, opponent: str, table: int, round_number:
                                            f"table {table}$"))  # fmt: skip
     button.click()
     flash_ok(page, "dropped")
+    expect(page.locator("p.flash.ok")).to_contain_text(name)
     shot(page, "dropped")
 
 
@@ -158,6 +159,7 @@ def reinstate(page: Any, name: str, table: int, round_number: int, reason: str) 
     named = re.compile(f"^Reinstate .?{re.escape(name)}.? at table {table}$")
     page.get_by_role("button", name=named).click()
     flash_ok(page, "reinstated")
+    expect(page.locator("p.flash.ok")).to_contain_text(name)
     tab(page, "Round")
     card = page.locator("li.card").filter(has_text=f"Table {table}").filter(has_text=name)
     expect(card).to_have_count(1)
