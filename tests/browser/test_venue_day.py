@@ -103,6 +103,7 @@ def test_a_24_player_day_at_the_venue(page: Any, phone: Any, second_phone: Any, 
     assert 1 not in step.waiting_tables(page)
     day.shot(page, "results-after-phone")
     step.enter_round(page, "2-0")
+    expect(page.locator(".org-next")).to_contain_text("pair round 2")
     day.shot(page, "round1-entered")
 
     step.pair_round(page, 2)
