@@ -12,7 +12,8 @@ champion; then a damaged copy of the store on a second ``serve``, where the cons
 the public page, the slip page and the projector's clock each show the integrity page
 naming the seq.
 
-Screenshots: tests/artifacts/venue-day-*.png.
+Screenshots: tests/artifacts/venue-day-*.png (the organizer's pages at 1280 px, the players'
+phones at 360 px, the slips and one slip on its own, each face of the damaged copy).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from playwright.sync_api import expect
 from commands.cli.venue import venue_addresses
 from tests.browser import console_steps as step
 from tests.browser import venue_day_steps as day
-from tests.browser.conftest import Watched, no_horizontal_scroll
+from tests.browser.conftest import ARTIFACTS, Watched, no_horizontal_scroll
 from tests.e2e.test_http import served, token
 from tests.public_event import NAMES
 
@@ -135,6 +136,7 @@ def test_a_24_player_day_at_the_venue(page: Any, phone: Any, second_phone: Any, 
     expect(phone.locator("h1")).to_contain_text(TITLE)
     assert no_horizontal_scroll(phone)
     day.shot(phone, "public-finished")
+    phone.screenshot(path=str(ARTIFACTS / "venue-day-public-finished-top.png"))
 
     copy = f"sqlite:///{tmp_path / 'copy.sqlite3'}"
     day.damaged_copy(venue.store, copy, T, DAMAGED)
