@@ -28,7 +28,7 @@ from playwright.sync_api import expect
 from commands.cli.venue import venue_addresses
 from tests.browser import console_steps as step
 from tests.browser import venue_day_steps as day
-from tests.browser.conftest import ARTIFACTS, Watched, no_horizontal_scroll
+from tests.browser.conftest import ARTIFACTS, no_horizontal_scroll
 from tests.e2e.test_http import served, token
 from tests.public_event import NAMES
 
@@ -60,17 +60,6 @@ def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Venue]:
         yield Venue(base, addresses[0], store, secret)
 
 
-@pytest.fixture
-def second_phone(browser: Any) -> Iterator[Any]:
-    """The opponent's own phone: another 360 px browser context."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True)  # fmt: skip
-    watched = Watched(context)
-    yield context.new_page()
-    context.close()
-    watched.check()
-
-
 def test_a_24_player_day_at_the_venue(page: Any, phone: Any, second_phone: Any, venue: Venue,
                                       tmp_path: Any) -> None:  # fmt: skip
     base = venue.base
@@ -79,7 +68,7 @@ def test_a_24_player_day_at_the_venue(page: Any, phone: Any, second_phone: Any, 
     page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
 
     step.sign_in(page, base, venue.organizer)
-    day.plan_and_create(page, T, TITLE, len(PLAYERS), rounds="2")
+    step.create_event(page, T, TITLE, len(PLAYERS), "venue-day-new", rounds="2")
     step.register(page, PLAYERS)
     day.shot(page, "players")
     step.tab(page, "Overview")

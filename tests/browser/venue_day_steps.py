@@ -33,26 +33,6 @@ def shot(page: Any, name: str) -> None:
     screenshot(page, f"venue-day-{name}")
 
 
-def plan_and_create(page: Any, tournament: str, name: str, players: int, **options: str) -> None:
-    """The new-event form shows the plan for the players expected, then creates the
-    event with ``options`` (by their field name)."""
-    page.get_by_role("link", name="New event").click()
-    page.get_by_label("Expected players").fill(str(players))
-    page.get_by_role("button", name="Show its options and plan").click()
-    expect(page.locator(".org-expected-line")).to_contain_text(f"{players} players:")
-    page.get_by_label("Tournament id").fill(tournament)
-    page.get_by_label("Name", exact=True).fill(name)
-    for option, value in options.items():
-        field = page.locator(f"[name='swu-1.4.{option}']")
-        if field.evaluate("e => e.tagName") == "SELECT":
-            field.select_option(value)
-        else:
-            field.fill(value)
-    shot(page, "new")
-    page.get_by_role("button", name="Create the event").click()
-    flash_ok(page, f"created {tournament}")
-
-
 def slips_with_codes(page: Any, venue: str) -> dict[int, tuple[Code, Code]]:
     """Print slips with report codes from the Round page (a new tab): no loopback box to
     tick at a venue; every code's printed address and QR code carry ``venue``. Each
