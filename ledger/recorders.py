@@ -215,11 +215,13 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
         self._insert_rows(curs, stored_events)
 
     def _insert_rows(self, curs: Any, stored_events: Sequence[StoredEvent]) -> None:
-        """The rows in one statement returning their positions, as binary column arrays."""
+        """The rows in one statement returning their positions, as binary column arrays
+        (``%b``: a ``%s`` lets psycopg send a list of bytes as a text array, each event
+        hex-escaped and quoted)."""
         kind = self.datastore.originator_id_type
         statement = SQL(
             "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
-            "SELECT * FROM unnest(%s::" + kind + "[], %s::bigint[], %s::text[], %s::bytea[]) "
+            "SELECT * FROM unnest(%b::" + kind + "[], %b::bigint[], %b::text[], %b::bytea[]) "
             "RETURNING notification_id"
         ).format(schema=Identifier(self.datastore.schema),
                  table=Identifier(self.events_table_name))  # fmt: skip
