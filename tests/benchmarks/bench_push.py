@@ -19,6 +19,7 @@ at the subscriber, p50 and p99 (target: p99 within 1 s). Not a timed test.
 
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
 import threading
@@ -89,6 +90,9 @@ def whole_push(folder: Path, postgres: str) -> None:
     names = [PlayerEntry("big", e.player, f"Player {e.player}", None)
              for e in (s.event for s in sealed) if e.type == "player_registered"]  # fmt: skip
     venue.append("big", sealed, expected_version=0, players=names)
+    stored = [s.data for s in sealed]
+    del sealed, names  # a venue's push process holds no models of its log: neither does this
+    gc.collect()
     mirror_url = fresh_database(postgres)
     try:
         [secret] = tokens(mirror_url, "venue", None, 1)
@@ -98,12 +102,12 @@ def whole_push(folder: Path, postgres: str) -> None:
             push_once(Venue(venue, "big"), mirror, quiet=True)
             pushed = time.perf_counter() - started
             assert mirror.head("big") == venue.head("big")
-        raw = raw_insert(mirror_url, [s.data for s in sealed])
+        raw = raw_insert(mirror_url, stored)
     finally:
         drop_database(postgres, mirror_url)
     ratio = pushed / raw
-    print(f"push {len(sealed)} events to an empty PostgreSQL mirror: {pushed:.2f} s "
-          f"({len(sealed) / pushed:.0f} events/s)")  # fmt: skip
+    print(f"push {len(stored)} events to an empty PostgreSQL mirror: {pushed:.2f} s "
+          f"({len(stored) / pushed:.0f} events/s)")  # fmt: skip
     print(f"raw batch insert of the same bytes into PostgreSQL: {raw:.2f} s")
     verdict = "within" if ratio <= RATIO_TARGET else "OVER"
     print(f"push / raw insert: ratio {ratio:.2f}x ({verdict} the {RATIO_TARGET:g}x target)")
