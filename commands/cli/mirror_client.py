@@ -188,9 +188,7 @@ class Venue:
                  "salt": e.salt or ""} for e in shown.lists
                 if (e.seq, e.list_hash) not in self.lists_sent]  # fmt: skip
 
-    def batches(
-        self, rows: Sequence[Row], after: tuple[int, str]
-    ) -> list[dict[str, Any]]:
+    def batches(self, rows: Sequence[Row], after: tuple[int, str]) -> list[dict[str, Any]]:
         """Push bodies of the rows, in order: at most ``batch`` events and about BATCH_BYTES
         each, every one with the names of the players its events register."""
         named = self.store.players(self.tournament)
