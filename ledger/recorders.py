@@ -43,6 +43,25 @@ UPSERT_PLAYER = (
 )
 
 
+#: PostgreSQL: the same for many rows in one statement, as four binary text arrays (one
+#: round trip for a pushed batch's 2,048 registrations; a key twice in one statement is
+#: an error there, so :func:`upsert_players` sends each key once, its last entry)
+UPSERT_PLAYERS_PG = (
+    f"INSERT INTO {PLAYERS_STORED_AS} (tournament, player, name, external_id) "
+    "SELECT * FROM unnest(%b::text[], %b::text[], %b::text[], %b::text[]) "
+    "ON CONFLICT (tournament, player) DO UPDATE SET "
+    "name = excluded.name, external_id = excluded.external_id"
+)
+
+
+def upsert_players(curs: Any, players: Sequence[tuple[str, str, str, str | None]]) -> None:
+    """The registry rows in one statement (PostgreSQL), the last entry of a key winning
+    as it would row by row."""
+    last = {(t, p): (t, p, n, x) for t, p, n, x in players}
+    columns = [list(column) for column in zip(*sorted(last.values()), strict=True)]
+    curs.execute(UPSERT_PLAYERS_PG, columns)
+
+
 def rows(kwargs: dict[str, Any]) -> list[tuple[str, str, str, str | None]]:
     """The registry rows passed to ``insert_events``, in one order (no lock-order deadlock)."""
     entries: Sequence[PlayerEntry] = kwargs.get("players") or ()
@@ -153,7 +172,7 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
                       if found else None)  # fmt: skip
         super()._insert_events(curs, stored_events, **kwargs)
         if players := rows(kwargs):  # one statement for many rows (a pushed registration)
-            curs.executemany(UPSERT_PLAYER.replace("?", "%s"), players)
+            upsert_players(curs, players)
         for row in list_rows.rows(kwargs):
             curs.execute(list_rows.UPSERT.replace("?", "%s"), row)
 
@@ -196,7 +215,7 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
                     out[index], ids = ids[: len(stored)], ids[len(stored) :]
                 players = sorted(r for _, _, kwargs in kept for r in rows(kwargs))
                 if players:
-                    curs.executemany(UPSERT_PLAYER.replace("?", "%s"), players)
+                    upsert_players(curs, players)
                 lists = [r for _, _, kwargs in kept for r in list_rows.rows(kwargs)]
                 if lists:
                     curs.executemany(list_rows.UPSERT.replace("?", "%s"), lists)
