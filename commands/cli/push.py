@@ -136,7 +136,7 @@ def push_once(
                    f"mirror head seq {answer['seq']} {answer['hash'][:12]}")  # fmt: skip
     venue.erased_sent.update(erased)
     venue.lists_sent.update((e["seq"], e["list_hash"]) for e in lists)
-    return (rows[-1][0].seq if rows else seq), reached
+    return (rows[-1].seq if rows else seq), reached
 
 
 def verify_against(
