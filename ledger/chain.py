@@ -23,7 +23,7 @@ The link (``prev_hash``) and the tournament are read from the stored JSON.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,7 +126,18 @@ def check_stored(
     readable, every hash over its bytes and every link to the hash before it (the first
     link to ``head``; ``None`` when the event before is not at hand). Raises ChainBroken
     naming the first bad seq."""
-    checked: list[Checked] = []
+    return list(each_checked(tournament, rows, after, head))
+
+
+def each_checked(
+    tournament: str,
+    rows: Iterable[tuple[int, int, bytes]],
+    after: int = 0,
+    head: str | None = GENESIS,
+) -> Iterator[Checked]:
+    """:func:`check_stored` one event at a time: a reader of a long log that keeps only
+    what it needs of each event holds no parsed copy of the whole log (thousands of
+    dicts alive at once cost the garbage collector more than the hashing)."""
     expected, prev = after + 1, head
     for seq, position, data in rows:
         if seq != expected:
@@ -134,9 +145,8 @@ def check_stored(
         parsed, digest = stored_hash(tournament, seq, data)
         if prev is not None and parsed.get("prev_hash") != prev:
             raise ChainBroken(tournament, seq, "prev_hash does not match the previous event")
-        checked.append(Checked(seq, position, parsed, digest))
+        yield Checked(seq, position, parsed, digest)
         expected, prev = seq + 1, digest
-    return checked
 
 
 def event_of(tournament: str, checked: Checked) -> Event:

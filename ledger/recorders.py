@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError, StoredEvent
+from eventsourcing.persistence import IntegrityError, ProgrammingError, StoredEvent
 from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
 from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteApplicationRecorder
+from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Identifier
 
 from ledger import list_rows
@@ -41,6 +42,25 @@ UPSERT_PLAYER = (
     "VALUES (?, ?, ?, ?) ON CONFLICT (tournament, player) DO UPDATE SET "
     "name = excluded.name, external_id = excluded.external_id"
 )
+
+
+#: PostgreSQL: the same for many rows in one statement, as four binary text arrays (one
+#: round trip for a pushed batch's 2,048 registrations; a key twice in one statement is
+#: an error there, so :func:`upsert_players` sends each key once, its last entry)
+UPSERT_PLAYERS_PG = (
+    f"INSERT INTO {PLAYERS_STORED_AS} (tournament, player, name, external_id) "
+    "SELECT * FROM unnest(%b::text[], %b::text[], %b::text[], %b::text[]) "
+    "ON CONFLICT (tournament, player) DO UPDATE SET "
+    "name = excluded.name, external_id = excluded.external_id"
+)
+
+
+def upsert_players(curs: Any, players: Sequence[tuple[str, str, str, str | None]]) -> None:
+    """The registry rows in one statement (PostgreSQL), the last entry of a key winning
+    as it would row by row."""
+    last = {(t, p): (t, p, n, x) for t, p, n, x in players}
+    columns = [list(column) for column in zip(*sorted(last.values()), strict=True)]
+    curs.execute(UPSERT_PLAYERS_PG, columns)
 
 
 def rows(kwargs: dict[str, Any]) -> list[tuple[str, str, str, str | None]]:
@@ -153,7 +173,7 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
                       if found else None)  # fmt: skip
         super()._insert_events(curs, stored_events, **kwargs)
         if players := rows(kwargs):  # one statement for many rows (a pushed registration)
-            curs.executemany(UPSERT_PLAYER.replace("?", "%s"), players)
+            upsert_players(curs, players)
         for row in list_rows.rows(kwargs):
             curs.execute(list_rows.UPSERT.replace("?", "%s"), row)
 
@@ -196,7 +216,7 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
                     out[index], ids = ids[: len(stored)], ids[len(stored) :]
                 players = sorted(r for _, _, kwargs in kept for r in rows(kwargs))
                 if players:
-                    curs.executemany(UPSERT_PLAYER.replace("?", "%s"), players)
+                    upsert_players(curs, players)
                 lists = [r for _, _, kwargs in kept for r in list_rows.rows(kwargs)]
                 if lists:
                     curs.executemany(list_rows.UPSERT.replace("?", "%s"), lists)
@@ -214,12 +234,31 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
         self._notify_channel(curs)
         self._insert_rows(curs, stored_events)
 
+    def _fetch_ids_after_insert_events(
+        self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        """The new positions the insert returned, read as plain tuples: the library reads
+        them as a dict per row, which costs more than the insert itself does per event
+        of a large append."""
+        factory = curs.row_factory
+        curs.row_factory = tuple_row
+        try:
+            ids = [int(row[0]) for row in curs.fetchall()]
+        finally:
+            curs.row_factory = factory
+        if len(ids) != len(stored_events):
+            raise ProgrammingError(f"the insert returned {len(ids)} positions "
+                                   f"for {len(stored_events)} events")  # fmt: skip
+        return ids
+
     def _insert_rows(self, curs: Any, stored_events: Sequence[StoredEvent]) -> None:
-        """The rows in one statement returning their positions, as binary column arrays."""
+        """The rows in one statement returning their positions, as binary column arrays
+        (``%b``: a ``%s`` lets psycopg send a list of bytes as a text array, each event
+        hex-escaped and quoted)."""
         kind = self.datastore.originator_id_type
         statement = SQL(
             "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
-            "SELECT * FROM unnest(%s::" + kind + "[], %s::bigint[], %s::text[], %s::bytea[]) "
+            "SELECT * FROM unnest(%b::" + kind + "[], %b::bigint[], %b::text[], %b::bytea[]) "
             "RETURNING notification_id"
         ).format(schema=Identifier(self.datastore.schema),
                  table=Identifier(self.events_table_name))  # fmt: skip

@@ -30,7 +30,7 @@ from commands.handler import Handler
 from commands.mirror import registered_in
 from commands.reads.listviews import published_lists
 from commands.relay import apply_at_venue
-from ledger.chain import GENESIS, Checked, check_stored
+from ledger.chain import GENESIS, Checked, each_checked
 from ledger.store import Store
 
 #: events per batch, and a bound on a batch's stored bytes (under the mirror's body limit)
@@ -122,6 +122,17 @@ def error_text(exc: urllib.error.HTTPError) -> str:
         return f"HTTP {exc.code} {exc.reason}"
 
 
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One venue event as a push sends it: its seq and hash, the ids it registers (whose
+    names go with it) and its stored bytes."""
+
+    seq: int
+    hash: str
+    registers: tuple[str, ...]
+    data: bytes
+
+
 @dataclass
 class Venue:
     """The venue's tournament as the pusher keeps track of it: the ids its log registers
@@ -177,18 +188,21 @@ class Venue:
             done.append((item, body))
         return done
 
-    def rows(self, after: int, head: str) -> list[tuple[Checked, bytes]]:
+    def rows(self, after: int, head: str) -> list[Row]:
         """The venue's events after seq ``after``, checked against its own chain (the
-        first must link to ``head``, the mirror's hash there: else a fork)."""
+        first must link to ``head``, the mirror's hash there: else a fork). Of each only
+        what a push sends is kept, not its parsed JSON."""
         raw = self.store.load_raw(self.tournament, after)
-        checked = check_stored(self.tournament, raw, after, None)
-        if checked and after > 0 and checked[0].data.get("prev_hash") != head:
-            mine = self.hash_at(after)
-            raise Forked(after, mine, head)
-        for c in checked:
+        rows: list[Row] = []
+        for c, (_, _, data) in zip(each_checked(self.tournament, raw, after, None), raw,
+                                   strict=True):  # fmt: skip
+            if not rows and after > 0 and c.data.get("prev_hash") != head:
+                raise Forked(after, self.hash_at(after), head)
+            registers = tuple(registered_in(c.data))
             if c.seq > self.learned:
                 self.note(c)
-        return [(c, data) for c, (_, _, data) in zip(checked, raw, strict=True)]
+            rows.append(Row(c.seq, c.hash, registers, data))
+        return rows
 
     def hash_at(self, seq: int) -> str:
         """The venue's stored hash of its event ``seq`` (genesis for 0)."""
@@ -203,7 +217,7 @@ class Venue:
         if self.learned >= upto:
             return
         raw = [r for r in self.store.load_raw(self.tournament, self.learned) if r[0] <= upto]
-        for c in check_stored(self.tournament, raw, self.learned, None):
+        for c in each_checked(self.tournament, raw, self.learned, None):
             self.note(c)
 
     def erased(self) -> list[str]:
@@ -228,9 +242,7 @@ class Venue:
                  "salt": e.salt or ""} for e in shown.lists
                 if (e.seq, e.list_hash) not in self.lists_sent]  # fmt: skip
 
-    def batches(
-        self, rows: Sequence[tuple[Checked, bytes]], after: tuple[int, str]
-    ) -> list[dict[str, Any]]:
+    def batches(self, rows: Sequence[Row], after: tuple[int, str]) -> list[dict[str, Any]]:
         """Push bodies of the rows, in order: at most ``batch`` events and about BATCH_BYTES
         each, every one with the names of the players its events register."""
         named = self.store.players(self.tournament)
@@ -239,16 +251,16 @@ class Venue:
         while start < len(rows):
             end, size = start, 0
             while end < len(rows) and end - start < self.batch and size < BATCH_BYTES:
-                size += len(rows[end][1])
+                size += len(rows[end].data)
                 end += 1
             part = rows[start:end]
-            ids = {p for c, _ in part for p in registered_in(c.data)}
+            ids = {p for row in part for p in row.registers}
             names = [{"player": e.player, "name": e.name, "external_id": e.external_id}
                      for p, e in sorted(named.items()) if p in ids]  # fmt: skip
             follows = None if after[0] == 0 else {"seq": after[0], "hash": after[1]}
-            events = [data.decode() for _, data in part]
+            events = [row.data.decode() for row in part]
             bodies.append({"after": follows, "events": events, "names": names})
-            after = (part[-1][0].seq, part[-1][0].hash)
+            after = (part[-1].seq, part[-1].hash)
             start = end
         return bodies
 

@@ -132,7 +132,7 @@ def push_once(
     if bodies:
         bodies[0]["forgotten"] = erased
         bodies[-1]["lists"] = lists  # after their events
-        last = (rows[-1][0].seq, rows[-1][0].hash) if rows else (seq, head)
+        last = (rows[-1].seq, rows[-1].hash) if rows else (seq, head)
         after = None if last[0] == 0 else {"seq": last[0], "hash": last[1]}
         for start in range(0, len(codes), CODES_PER_BODY):  # after the rounds they report
             if start:
@@ -155,7 +155,7 @@ def push_once(
     venue.erased_sent.update(erased)
     venue.lists_sent.update((e["seq"], e["list_hash"]) for e in lists)
     venue.codes_sent.update(c["code_hash"] for c in codes)
-    return (rows[-1][0].seq if rows else seq), reached
+    return (rows[-1].seq if rows else seq), reached
 
 
 def relay_once(venue: Venue, mirror: Mirror) -> int:

@@ -28,7 +28,7 @@ from commands.console.respond import act, answered, back, form_of, one_line, pag
 from commands.console.session import PATH, ConsoleCaller
 from commands.console.teams import every_id, register_pasted
 from commands.models import DisqualifyPlayer, DropPlayer, ReinstatePlayer, parse_command
-from commands.pages.isolation import isolated_names
+from commands.pages.isolation import isolated, isolated_names
 from commands.reads.cache import Query as ReadQuery
 from commands.reads.leaving_preview import LeavingPreview, leaving_preview, return_preview
 from commands.reads.models import Players, Status
@@ -139,4 +139,5 @@ async def player_action(request: Request, tournament: str, player: str, action: 
     body = {"type": kind, "tournament": tournament, "player": player}
     if reasoned or form.get("reason"):  # a drop's reason is optional
         body["reason"] = form.get("reason")
-    return answered(here, await act(request, caller, body), f"{player} {DONE[action]}")
+    name = await over_state(request, tournament, lambda _, names: names.get(player, player))
+    return answered(here, await act(request, caller, body), f"{isolated(name)} {DONE[action]}")

@@ -8,7 +8,8 @@ the venue reads its stored bytes and checks its chain, the mirror checks every h
 link, parses every event and appends each batch with its names in one transaction. The
 baseline, in the same run and database: a raw batch insert of the same bytes (psycopg
 ``executemany`` in one transaction into a table shaped like the events table). Target:
-the push within 3x of the raw insert.
+the push within 3x of the raw insert, the best of three trials of each (each trial a
+fresh database).
 
 Second figure: ``tledger push --follow`` running against the mirror (PostgreSQL when
 set, else SQLite), a subscriber on the mirror's event stream, and the venue appending
@@ -19,6 +20,7 @@ at the subscriber, p50 and p99 (target: p99 within 1 s). Not a timed test.
 
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
 import threading
@@ -38,10 +40,13 @@ from commands.cli.push import push_once
 from commands.handler import Handler
 from commands.models import parse_command
 from ledger.chain import GENESIS, seal
-from ledger.store import PlayerEntry
+from ledger.store import PlayerEntry, Store
 from ledger.url import open_store
 
 EVENTS = 20 if SMALL else 200
+#: the whole push and the raw insert each run this often, the best of each compared (on
+#: a machine shared with other work, the best is the least disturbed)
+TRIALS = 1 if SMALL else 3
 PACE = 0.05 if SMALL else 0.1
 RATIO_TARGET, DELIVERY_TARGET = 3.0, 1.0
 WAIT = httpx.Timeout(5, read=2)
@@ -89,6 +94,29 @@ def whole_push(folder: Path, postgres: str) -> None:
     names = [PlayerEntry("big", e.player, f"Player {e.player}", None)
              for e in (s.event for s in sealed) if e.type == "player_registered"]  # fmt: skip
     venue.append("big", sealed, expected_version=0, players=names)
+    stored = [s.data for s in sealed]
+    del sealed, names  # a venue's push process holds no models of its log: neither does this
+    gc.collect()
+    pushes, raws = [], []
+    for trial in range(1, TRIALS + 1):
+        pushed, raw = one_trial(folder, postgres, venue, stored)
+        pushes.append(pushed)
+        raws.append(raw)
+        print(f"trial {trial}: push {pushed:.2f} s, raw insert {raw:.2f} s, "
+              f"ratio {pushed / raw:.2f}x")  # fmt: skip
+    pushed, raw = min(pushes), min(raws)
+    ratio = pushed / raw
+    print(f"push {len(stored)} events to an empty PostgreSQL mirror: {pushed:.2f} s "
+          f"({len(stored) / pushed:.0f} events/s, best of {TRIALS})")  # fmt: skip
+    print(f"raw batch insert of the same bytes into PostgreSQL: {raw:.2f} s (best of {TRIALS})")
+    verdict = "within" if ratio <= RATIO_TARGET else "OVER"
+    print(f"push / raw insert: ratio {ratio:.2f}x ({verdict} the {RATIO_TARGET:g}x target)")
+
+
+def one_trial(folder: Path, postgres: str, venue: Store, stored: list[bytes]
+              ) -> tuple[float, float]:  # fmt: skip
+    """One push to a fresh, empty mirror database, then the raw insert into the same
+    database: the seconds of each."""
     mirror_url = fresh_database(postgres)
     try:
         [secret] = tokens(mirror_url, "venue", None, 1)
@@ -98,15 +126,10 @@ def whole_push(folder: Path, postgres: str) -> None:
             push_once(Venue(venue, "big"), mirror, quiet=True)
             pushed = time.perf_counter() - started
             assert mirror.head("big") == venue.head("big")
-        raw = raw_insert(mirror_url, [s.data for s in sealed])
+        raw = raw_insert(mirror_url, stored)
     finally:
         drop_database(postgres, mirror_url)
-    ratio = pushed / raw
-    print(f"push {len(sealed)} events to an empty PostgreSQL mirror: {pushed:.2f} s "
-          f"({len(sealed) / pushed:.0f} events/s)")  # fmt: skip
-    print(f"raw batch insert of the same bytes into PostgreSQL: {raw:.2f} s")
-    verdict = "within" if ratio <= RATIO_TARGET else "OVER"
-    print(f"push / raw insert: ratio {ratio:.2f}x ({verdict} the {RATIO_TARGET:g}x target)")
+    return pushed, raw
 
 
 def followed(folder: Path, mirror_url: str, kind: str) -> None:

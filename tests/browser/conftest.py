@@ -87,15 +87,26 @@ def page(browser: Any) -> Iterator[Any]:
     watched.check()
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    """A 360 px wide phone (the public page and the slip's report page)."""
+def phone_page(browser: Any) -> Iterator[Any]:
+    """A page on a 360 px wide phone of its own, watched as every page is."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True)  # fmt: skip
     watched = Watched(context)
     yield context.new_page()
     context.close()
     watched.check()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A 360 px wide phone (the public page and the slip's report page)."""
+    yield from phone_page(browser)
+
+
+@pytest.fixture
+def second_phone(browser: Any) -> Iterator[Any]:
+    """Another player's own phone: a second 360 px browser context."""
+    yield from phone_page(browser)
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -33,9 +33,15 @@ def sign_in(page: Any, base: str, secret: str) -> None:
     expect(page.locator("h1")).to_have_text("Tournaments")
 
 
-def create_event(page: Any, tournament: str, name: str, **options: str) -> None:
-    """From the console's home: "New event", the ids and the options (by their label)."""
+def create_event(page: Any, tournament: str, name: str, expected: int | None = None,
+                 shot: str = "console-new", **options: str) -> None:  # fmt: skip
+    """From the console's home: "New event", the ids and the options (by their field
+    name); with ``expected`` players, the form first shows the plan for them."""
     page.get_by_role("link", name="New event").click()
+    if expected is not None:
+        page.get_by_label("Expected players").fill(str(expected))
+        page.get_by_role("button", name="Show its options and plan").click()
+        expect(page.locator(".org-expected-line")).to_contain_text(f"{expected} players:")
     page.get_by_label("Tournament id").fill(tournament)
     page.get_by_label("Name", exact=True).fill(name)
     for option, value in options.items():
@@ -44,7 +50,7 @@ def create_event(page: Any, tournament: str, name: str, **options: str) -> None:
             field.select_option(value)
         else:
             field.fill(value)
-    screenshot(page, "console-new")
+    screenshot(page, shot)
     page.get_by_role("button", name="Create the event").click()
     flash_ok(page, f"created {tournament}")
 

@@ -101,15 +101,18 @@ def test_on_loopback_the_round_page_asks_before_printing_codes(
         page.goto(f"{base}/console/t/{T}/round")
         expect(page.locator("#slip-address")).to_contain_text("reaches only this computer")
         screenshot(page, "venue-loopback-round")
+        reprint = page.get_by_role("link", name="Reprint slips with new codes…")
+        if reprint.count():  # codes printed by an earlier test: the reprint asks first
+            reprint.click()
         with page.expect_popup() as opened:
             page.get_by_label("print codes for this computer only").check()
-            page.get_by_role("button", name="Print slips with report codes").click()
+            page.locator("#slips-with-codes button, form button.danger").first.click()
         slips = opened.value
         slips.wait_for_load_state()
         assert slips.locator(".code .url").first.inner_text().startswith(f"{base}/s/")
         # a browser that ignores "required" still gets no codes: the server refuses (409);
         # with codes printed, printing again goes through the reprint's confirmation
-        page.reload()
+        page.goto(f"{base}/console/t/{T}/round")
         page.get_by_role("link", name="Reprint slips with new codes…").click()
         expect(page.locator("#slip-address")).to_contain_text("reaches only this computer")
         page.evaluate("document.querySelector('input[name=loopback]').required = false")

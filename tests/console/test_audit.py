@@ -6,6 +6,7 @@ witnesses pasted from printouts."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import unquote
 
 from fastapi.testclient import TestClient
 
@@ -42,7 +43,8 @@ def test_a_judge_disqualifies_from_the_players_page_and_a_reader_cannot(
     here = f"/console/t/{T}/players/p2"
     answer = judge.post(f"{here}/disqualify", data={"reason": "Cheating", "back": here})
     assert answer.headers["location"].startswith(f"{here}?ok=")
-    assert "p2+disqualified" in answer.headers["location"].replace("%20", "+")
+    name = handler.store.players(T)["p2"].name
+    assert f"{name}\u2069 disqualified" in unquote(answer.headers["location"])
     assert "Disqualified" in judge.get(f"/console/t/{T}/players/p2").text
 
 

@@ -55,13 +55,14 @@ def test_a_drop_undone_before_the_round_starts_puts_the_player_back_at_their_tab
 ) -> None:
     console = paired(with_players(sign_in()))
     table, opponent = table_of(handler, "p1")
-    assert "p1 dropped" in flash(console.post("/console/t/t1/players/p1/drop", data={}))
+    said = flash(console.post("/console/t/t1/players/p1/drop", data={}))
+    assert f"{FSI}{name_of(handler, 'p1')}{PDI} dropped" in said, "the name, not the id"
     assert handler.folds.state("t1").rounds[0].match_for("p1").status == "confirmed"  # type: ignore[union-attr]
     asked = console.get("/console/t/t1/players/p1/reinstate").text
     assert f"This withdraws the loss recorded at the drop at table {table} of round 1" in asked
     assert 'name="reason" required' in asked
     answer = console.post("/console/t/t1/players/p1/reinstate", data={"reason": "wrong row"})
-    assert "p1 reinstated" in flash(answer)
+    assert f"{FSI}{name_of(handler, 'p1')}{PDI} reinstated" in flash(answer)
     match = handler.folds.state("t1").rounds[0].match_for("p1")
     assert match is not None and match.status == "pending" and match.table == table
     assert "p1" in match.players and opponent in match.players
@@ -79,7 +80,7 @@ def test_disqualify_asks_for_the_reason_on_a_page_naming_the_loss(
     assert f"win at table {table} of round 1" in page and "never reinstated" in page
     assert 'name="reason" required' in page and "withdraws this result" not in page
     answer = console.post("/console/t/t1/players/p2/disqualify", data={"reason": "cheating"})
-    assert "p2 disqualified" in flash(answer)
+    assert f"{FSI}{name_of(handler, 'p2')}{PDI} disqualified" in flash(answer)
     refused = console.get("/console/t/t1/players/p2/drop")
     assert refused.status_code == 303 and "disqualified" in flash(refused)
 
