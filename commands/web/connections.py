@@ -241,51 +241,15 @@ class HeadTooLong(ValueError):
 Seen = Literal["idle", "head", "body", "done"]
 
 
-class Corked:
-    """A connection's transport whose writes within one turn of the event loop go out
-    as one (uvicorn writes an answer's head and its body apart: two system calls and
-    two packets for every small answer). What was written is sent, in order, at the
-    end of the turn, and before the connection is closed."""
-
-    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
-        self.transport, self.loop = transport, loop
-        self.pending: list[bytes] = []
-
-    def write(self, data: bytes | bytearray | memoryview) -> None:
-        if not self.pending:
-            self.loop.call_soon(self.flush)
-        self.pending.append(bytes(data))
-
-    def flush(self) -> None:
-        if not self.pending:
-            return
-        data = self.pending[0] if len(self.pending) == 1 else b"".join(self.pending)
-        self.pending.clear()
-        if not self.transport.is_closing():
-            self.transport.write(data)
-
-    def close(self) -> None:
-        self.flush()
-        self.transport.close()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.transport, name)
-
-
-class Parsed(Bounded, HttpToolsProtocol):
+class Parsed(Bounded, HttpToolsProtocol):  # type: ignore[misc]
     """On httptools (llhttp, in C): the phase follows the parser's callbacks; an
     application at work on an answer holds the connection in ``app`` (no deadline)
-    unless the request's body is still coming. Its writes are ``Corked``."""
+    unless the request's body is still coming."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seen: Seen = "idle"
         self.head = 0
-
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        if self.transport is transport:  # admitted (a refused one has its own protocol)
-            self.transport = cast(asyncio.Transport, Corked(transport, self.loop))
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
