@@ -12,8 +12,13 @@ machinery and slows every start; a quiet terminal does not import structlog.
 
 from __future__ import annotations
 
+import asyncio
 import sys
-from typing import Any
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, BinaryIO
+
+import orjson
 
 #: Set by the root ``-v/--verbose`` option (``commands.cli.main``) for this process.
 _verbose = False
@@ -65,6 +70,47 @@ def access_logger(tty: bool | None = None) -> Any:
         structlog.processors.TimeStamper(fmt="iso", utc=True),
         structlog.processors.KeyValueRenderer(key_order=["event"]),
     ])  # fmt: skip
+
+
+class AccessLines:
+    """The access log off a terminal, made cheap for a server answering thousands of
+    requests a second: each line is the JSON that ``json_processors`` renders (the
+    fields, ``event``, ``level``, ``timestamp``), made with orjson, and the lines of
+    one turn of the event loop reach ``out`` in one write at the end of that turn
+    (outside a running loop, at once). No line waits longer than the turn it was
+    logged in."""
+
+    def __init__(self, out: BinaryIO) -> None:
+        self.out = out
+        self.pending: list[bytes] = []
+
+    def __call__(self, fields: dict[str, Any]) -> None:
+        stamp = datetime.now(UTC).isoformat().replace("+00:00", "Z")
+        line = {**fields, "event": "request", "level": "info", "timestamp": stamp}
+        if not self.pending:
+            try:
+                asyncio.get_running_loop().call_soon(self.flush)
+            except RuntimeError:  # no loop: written now
+                self.pending.append(orjson.dumps(line, option=orjson.OPT_APPEND_NEWLINE))
+                self.flush()
+                return
+        self.pending.append(orjson.dumps(line, option=orjson.OPT_APPEND_NEWLINE))
+
+    def flush(self) -> None:
+        lines, self.pending = self.pending, []
+        if lines:
+            self.out.write(b"".join(lines))
+            self.out.flush()
+
+
+def access_emitter(tty: bool | None = None) -> Callable[[dict[str, Any]], None]:
+    """What ``tledger serve`` hands each access-log line to: ``AccessLines`` on standard
+    error off a terminal, ``access_logger``'s key=value line on one."""
+    tty = stderr_is_tty() if tty is None else tty
+    if not tty:
+        return AccessLines(sys.stderr.buffer)
+    log = access_logger(tty)
+    return lambda line: log.info("request", **line)
 
 
 def json_processors() -> list[Any]:

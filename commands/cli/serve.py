@@ -185,7 +185,7 @@ def serve(
     from commands.api.clients import trusted_networks
     from commands.api.limits import Settings
     from commands.bootstrap import handler_for
-    from commands.cli.logs import access_logger
+    from commands.cli.logs import access_emitter
     from commands.pages.venue import Venue, local_zone, zone_named
     from commands.web import create_app
     from commands.web.connections import LISTEN_BACKLOG, Deadlines, Server, bounded
@@ -213,10 +213,8 @@ def serve(
                       token_recheck_seconds=token_recheck,
                       public_streams=public_streams,
                       max_streams=caps.streams, trusted_proxies=proxies)  # fmt: skip
-    log = access_logger()
     place = Venue(zone, zone_name, base_url.rstrip("/") if base_url else None)
-    api = create_app(handler, limits, access_log=lambda line: log.info("request", **line),
-                     venue=place)  # fmt: skip
+    api = create_app(handler, limits, access_log=access_emitter(), venue=place)
     # proxy_headers=False: the peer is the client unless a trusted proxy names another
     # (commands.api.clients), never whatever X-Forwarded-For a local client sends
     config = uvicorn.Config(api, host=host, port=port, log_level="warning", access_log=False,

@@ -7,8 +7,9 @@ forever for headers that never end, or a body that trickles in a byte at a time:
 until they closed. Its ``limit_concurrency`` does not help: it counts a connection
 only once a request on it is complete, so those never reach it.
 
-So each connection here (uvicorn's HTTP/1.1 protocol, ``Bounded``) is in one of three
-phases, read from the h11 state of the client's side after every step:
+So each connection here (uvicorn's HTTP/1.1 protocol, ``Bounded``: on httptools' C
+parser when it is installed, else on h11) is in one of three phases, read from the
+state of the client's side after every step:
 
 - waiting for a request's headers: they must be complete within ``header`` seconds
   of the connection opening or of the previous answer ending, else the connection is
@@ -23,6 +24,10 @@ takes the place of the one that has waited longest for its request with nothing 
 (a connection whose request came but is not read yet is left alone: closing it would
 reset it); when there is none, the new one is answered 503 with ``Retry-After`` at once
 and closed (``Refused``).
+
+Headers (the request line included) longer than ``MAX_HEAD`` bytes are answered 400
+and the connection closed, on either parser (h11 bounds them so by itself; httptools
+does not, so ``Parsed`` counts them).
 """
 
 from __future__ import annotations
@@ -34,12 +39,17 @@ import struct
 import termios
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 import h11
 import orjson
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+try:
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+except ImportError:  # httptools is not installed: h11 alone
+    HttpToolsProtocol = None  # type: ignore[assignment, misc]
 
 #: seconds, the ``serve`` options' defaults
 HEADER_TIMEOUT = 10.0
@@ -53,6 +63,8 @@ LINGER_SECONDS = 2.0
 RETRY_SECONDS = 5
 #: waiting connections looked at for one to close, the longest waiting first
 SCAN = 16
+#: bytes of a request's line and headers, at most (h11's own bound)
+MAX_HEAD = 16 * 1024
 
 Phase = Literal["request", "body", "app"]
 
@@ -139,45 +151,47 @@ class Refused(asyncio.Protocol):
             self.gate.lingering -= 1
 
 
-class Bounded(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with the deadlines of each phase and a place under
-    the gate's cap (a subclass per server sets ``gate`` and ``deadlines``)."""
+class Bounded:
+    """The deadlines of each phase and a place under the gate's cap, over one of
+    uvicorn's HTTP/1.1 protocols (``OnH11``, ``Parsed``; a subclass per server sets
+    ``gate`` and ``deadlines``)."""
 
     gate: ClassVar[Gate]
     deadlines: ClassVar[Deadlines]
+    transport: asyncio.Transport
+    loop: asyncio.AbstractEventLoop
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.phase: Phase | None = None
         self.deadline: asyncio.TimerHandle | None = None
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:
         if not self.gate.admit(self):
             Refused(self.gate, transport)
             return
-        super().connection_made(transport)
+        super().connection_made(transport)  # type: ignore[misc]
         self.track()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.gate.leave(self)
         self.expect(None)
-        super().connection_lost(exc)
-
-    def handle_events(self) -> None:
-        super().handle_events()
-        self.track()
+        super().connection_lost(exc)  # type: ignore[misc]
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
+        super().on_response_complete()  # type: ignore[misc]
         self.track()
+
+    def current(self) -> Phase:
+        """The phase the client's side of the connection is in."""
+        raise NotImplementedError
 
     def track(self) -> None:
         """Enter the phase the client's side of the connection is in, with its deadline."""
-        their = self.conn.their_state
-        phase: Phase = (
-            "request" if their is h11.IDLE else "body" if their is h11.SEND_BODY else "app"
-        )
-        if phase == self.phase or self.transport.is_closing():
+        if self.transport.is_closing():
+            return
+        phase = self.current()
+        if phase == self.phase:
             return
         self.phase = phase
         self.gate.wait(self, phase == "request")
@@ -206,14 +220,87 @@ class Bounded(H11Protocol):
             self.transport.close()
 
 
-def bounded(connections: int, lingering: int, deadlines: Deadlines) -> type[Bounded]:
+class OnH11(Bounded, H11Protocol):  # type: ignore[misc]
+    """On h11 (pure Python): the phase is h11's state of the client's side."""
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        self.track()
+
+    def current(self) -> Phase:
+        their = self.conn.their_state
+        return "request" if their is h11.IDLE else "body" if their is h11.SEND_BODY else "app"
+
+
+class HeadTooLong(ValueError):
+    """A request's line and headers are longer than ``MAX_HEAD``."""
+
+
+#: what a request's parser has seen of it: nothing yet (or the previous request ended),
+#: part of its line and headers, its body, or all of it
+Seen = Literal["idle", "head", "body", "done"]
+
+
+class Parsed(Bounded, HttpToolsProtocol):  # type: ignore[misc]
+    """On httptools (llhttp, in C): the phase follows the parser's callbacks; an
+    application at work on an answer holds the connection in ``app`` (no deadline)
+    unless the request's body is still coming."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seen: Seen = "idle"
+        self.head = 0
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self.track()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self.seen, self.head = "head", 0
+
+    def on_url(self, url: bytes) -> None:
+        self.counted(len(url))
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self.counted(len(name) + len(value) + 4)
+        super().on_header(name, value)
+
+    def counted(self, size: int) -> None:
+        """Refuse a request whose line and headers pass ``MAX_HEAD`` bytes: the parser
+        stops at the error and uvicorn answers 400 and closes, as for a malformed one."""
+        self.head += size
+        if self.head > MAX_HEAD:
+            raise HeadTooLong(f"a request's line and headers past {MAX_HEAD} bytes")
+
+    def on_headers_complete(self) -> None:
+        self.seen = "body"
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        self.seen = "done"
+        super().on_message_complete()
+
+    def on_response_complete(self) -> None:
+        if self.seen == "done" and not self.pipeline:
+            self.seen = "idle"
+        super().on_response_complete()
+
+    def current(self) -> Phase:
+        if self.seen == "body":
+            return "body"
+        if self.cycle is not None and not self.cycle.response_complete:
+            return "app"
+        return "request" if self.seen in ("idle", "head") else "app"
+
+
+def bounded(connections: int, lingering: int, deadlines: Deadlines) -> type[asyncio.Protocol]:
     """The protocol class of one server: its own gate, these deadlines."""
-
-    class ServerProtocol(Bounded):
-        pass
-
-    ServerProtocol.gate, ServerProtocol.deadlines = Gate(connections, lingering), deadlines
-    return ServerProtocol
+    base = OnH11 if HttpToolsProtocol is None else Parsed
+    protocol: type[Bounded] = type("ServerProtocol", (base,), {})
+    protocol.gate, protocol.deadlines = Gate(connections, lingering), deadlines
+    return cast("type[asyncio.Protocol]", protocol)
 
 
 class Server(uvicorn.Server):
