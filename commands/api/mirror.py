@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import orjson
 from fastapi import APIRouter, HTTPException, Query, Request, Response
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from commands.api.deps import Caller, errors, readable, settings_of, store_of
 from commands.api.limits import read_body
@@ -65,17 +65,26 @@ async def post_push(request: Request, tournament: str, caller: Caller) -> Respon
     if len(tournament) > MAX_ID:
         raise PushRefused(f"a tournament id has at most {MAX_ID} characters")
     raw = await read_body(request, settings_of(request).max_push_body)
-    try:
-        body = PushBody.model_validate(orjson.loads(raw))
-    except orjson.JSONDecodeError as exc:
-        raise HTTPException(400, f"malformed JSON: {exc}") from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise PushRefused(f"{where}: {first['msg']}") from None
+    body = body_as(raw, PushBody, "push")
     done: Pushed = await asyncio.to_thread(
         receive, store_of(request), tournament, body, caller.token, datetime.now(UTC)
     )
     answer = {"seq": done.seq, "hash": done.hash, "appended": done.appended,
               "erased": done.erased}  # fmt: skip
     return Response(orjson.dumps(answer), media_type="application/json")
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def body_as(raw: bytes, model: type[M], whole: str) -> M:
+    """A venue's JSON body as ``model``: malformed JSON is 400, a body the model refuses
+    is one line naming the first field wrong (``whole`` when it is the body itself)."""
+    try:
+        return model.model_validate(orjson.loads(raw))
+    except orjson.JSONDecodeError as exc:
+        raise HTTPException(400, f"malformed JSON: {exc}") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or whole
+        raise PushRefused(f"{where}: {first['msg']}") from None

@@ -15,12 +15,12 @@ from typing import Annotated, Literal
 
 import orjson
 from fastapi import APIRouter, HTTPException, Query, Request, Response
-from pydantic import ValidationError
 
 from commands.api.deps import Caller, errors, settings_of, store_of
 from commands.api.limits import read_body
+from commands.api.mirror import body_as
 from commands.errors import UnknownTournament
-from commands.mirror import NotYours, PushRefused
+from commands.mirror import NotYours
 from commands.relay import Answer, Relayed, as_json, settle
 from commands.roles import Forbidden, Principal
 from ledger.fields import MAX_ID
@@ -63,14 +63,7 @@ async def post_answer(request: Request, tournament: str, ident: str, caller: Cal
     store = store_of(request)
     await asyncio.to_thread(check_venue, store, caller, tournament)
     raw = await read_body(request, settings_of(request).max_body)
-    try:
-        answer = Answer.model_validate(orjson.loads(raw))
-    except orjson.JSONDecodeError as exc:
-        raise HTTPException(400, f"malformed JSON: {exc}") from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "answer"
-        raise PushRefused(f"{where}: {first['msg']}") from None
+    answer = body_as(raw, Answer, "answer")
     done = await asyncio.to_thread(settle, store, tournament, ident, answer, datetime.now(UTC))
     if done is None:
         raise HTTPException(404, f"no relayed report {ident[:MAX_ID]!r} in {tournament!r}")

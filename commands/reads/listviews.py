@@ -1,5 +1,5 @@
-"""Which lists may be shown, and when, as the ruleset declares it (``Ruleset.list_schedule``;
-issue 15): never to players before the event ends (swu-1.4 §7.1: the organizer may
+"""Which lists may be shown, and when, as the ruleset declares it (``Ruleset.list_schedule``):
+never to players before the event ends (swu-1.4 §7.1: the organizer may
 publish lists; swu-1.0 §7.1 alike), except the lists of the top cut while it runs,
 which its players exchange (swu-1.4 §4.6.1; swu-1.0 §4.4.1). The X-Wing, Armada and
 LCG regulations exchange no lists: theirs are shown after the event only. Anything
