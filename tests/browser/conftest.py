@@ -77,36 +77,63 @@ class Watched:
         assert not self.refused and not errors, [*self.refused, *errors]
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep each phase's report on the test, so that a page fixture can tell whether the
+    test failed and save what its pages showed then."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+def shoot_on_failure(request: pytest.FixtureRequest, context: Any) -> None:
+    """A failed test leaves a screenshot of each of its open pages, named after the test
+    (``failed-<test>-<n>.png``): what the page showed when the step gave up. Its address
+    and its text go to the test's output too, which a CI log shows without the files."""
+    report = getattr(request.node, "report_call", None)
+    if report is None or not report.failed:
+        return
+    for number, opened in enumerate(context.pages):
+        try:
+            screenshot(opened, f"failed-{request.node.name}-{number}")
+            text = opened.locator("body").inner_text(timeout=5000)
+            print(f"page {number} at {opened.url}:\n{text[:3000]}")
+        except Exception as error:  # a page that is gone has nothing to show
+            print(f"page {number}: nothing to show ({error})")
+
+
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A desktop-sized page (A4 printouts are checked at this width)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     watched = Watched(context)
     yield context.new_page()
+    shoot_on_failure(request, context)
     context.close()
     watched.check()
 
 
-def phone_page(browser: Any) -> Iterator[Any]:
+def phone_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A page on a 360 px wide phone of its own, watched as every page is."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True)  # fmt: skip
     watched = Watched(context)
     yield context.new_page()
+    shoot_on_failure(request, context)
     context.close()
     watched.check()
 
 
 @pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
+def phone(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A 360 px wide phone (the public page and the slip's report page)."""
-    yield from phone_page(browser)
+    yield from phone_page(browser, request)
 
 
 @pytest.fixture
-def second_phone(browser: Any) -> Iterator[Any]:
+def second_phone(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """Another player's own phone: a second 360 px browser context."""
-    yield from phone_page(browser)
+    yield from phone_page(browser, request)
 
 
 def screenshot(page: Any, name: str) -> Path:
