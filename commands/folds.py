@@ -41,6 +41,8 @@ class Folds:
         self.store = store
         self.full_check_every, self.clock = full_check_every, clock
         self._states: dict[str, TournamentState] = {}
+        #: (seq, head) of each kept fold as last brought up to date, read without its lock
+        self._points: dict[str, tuple[int, str]] = {}
         self._checked_at: dict[str, float] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
@@ -65,6 +67,7 @@ class Folds:
                 raise
             if state.exists:
                 self._states[tournament] = state
+                self._points[tournament] = (state.seq, state.head)
             return state
 
     def states(self, tournaments: Sequence[str]) -> dict[str, TournamentState | Exception]:
@@ -129,8 +132,26 @@ class Folds:
 
     def drop(self, tournament: str) -> None:
         """Forget the kept fold: the next use loads the stream again with every check."""
+        self._points.pop(tournament, None)
         self._states.pop(tournament, None)
         self._checked_at.pop(tournament, None)
+
+    def current_point(self, tournament: str) -> tuple[int, str] | None:
+        """The (seq, head) the kept fold was last brought up to, when the store still ends
+        exactly there: the stored event at that seq has that hash and none follows (one
+        indexed query). Takes no lock and touches no fold, so a read of what was computed
+        at that seq never waits behind a command or a computation. None when nothing is
+        kept, a check of the whole stream is due, or the store holds anything else
+        (newer events, or damage: the next ``state`` says which)."""
+        point = self._points.get(tournament)
+        if point is None or self.due(tournament):
+            return None
+        seq, head = point
+        try:
+            newer = self.store.load(tournament, after=seq, head=head)
+        except LedgerError:
+            return None
+        return None if newer else point
 
     def known_seq(self, tournament: str) -> int:
         """The seq of the kept fold, without reading the store (0: nothing kept)."""

@@ -63,6 +63,14 @@ class PostgresDialect(SQLDialect):
     def _originator_param(self, originator: str) -> Any:
         return uuid.UUID(originator)
 
+    def _fetch(self, recorder: ApplicationRecorder, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        """One statement on a connection in autocommit: a single SELECT is atomic by itself,
+        so it needs no BEGIN and ROLLBACK around it (one round trip to the server, not
+        three: the check for newer events that every cached read makes)."""
+        with recorder.datastore.cursor() as cur:  # type: ignore[attr-defined]
+            cur.execute(self._q(sql), params)
+            return list(cur.fetchall())
+
     def rows_after_many(
         self, recorder: ApplicationRecorder, wanted: Sequence[tuple[str, int]]
     ) -> list[list[tuple[int, int, bytes]]]:

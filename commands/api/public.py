@@ -41,7 +41,7 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response
 from commands.api.deps import handler_of, settings_of, venue_of
 from commands.api.events import hub_of
 from commands.api.hub import ShuttingDown
-from commands.api.reads import Side, matches
+from commands.api.reads import Side, matches, takes_gzip
 from commands.api.stream import KEEP_ALIVE, EventStream, Session
 from commands.errors import CommandError
 from commands.pages import public as pages
@@ -148,9 +148,8 @@ async def entries_of(side: ReadSide, tournament: str, search: str | None) -> lis
     """The page's read models of one seq: from the cache on the event loop when they are
     all there (the usual case: one event, many phones), else from a worker thread."""
     queries = page_queries(search)
-    found = [side.cached(tournament, q) for q in queries]
-    kept = [e for e in found if e is not None]
-    if len(kept) == len(queries) and len({e.seq for e in kept}) == 1:
+    kept = side.cached_many(tournament, queries)
+    if kept is not None:
         return kept
     return await asyncio.to_thread(side.current, tournament, queries)
 
@@ -210,7 +209,7 @@ def headers_of(etag: str | None = None) -> dict[str, str]:
 def send(request: Request, page: Rendered) -> Response:
     """The page, gzipped when the client takes it, or 304 when its copy is current (in
     either encoding: the page's script holds the plain one's tag from the page)."""
-    zipped = "gzip" in request.headers.get("accept-encoding", "")
+    zipped = takes_gzip(request)
     etag = page.etag_gzipped if zipped else page.etag
     headers = headers_of(etag)
     held = request.headers.get("if-none-match")
