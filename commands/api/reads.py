@@ -138,10 +138,11 @@ async def answer(request: Request, entry: Entry) -> Response:
     one's ETag. ``If-None-Match`` is read here rather than declared as a parameter: it
     is the conditional-request header of HTTP itself (the 304 answer documents it)."""
     zipped = len(entry.body) >= GZIP_FROM and takes_gzip(request)
-    etag = f'{entry.etag[:-1]}-gzip"' if zipped else entry.etag
-    headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+    zipped_tag = f'{entry.etag[:-1]}-gzip"'
+    headers = {"ETag": zipped_tag if zipped else entry.etag, "Cache-Control": "no-cache",
+               "Vary": "Accept-Encoding"}  # fmt: skip
     held = request.headers.get("if-none-match")
-    if matches(held, entry.etag) or matches(held, f'{entry.etag[:-1]}-gzip"'):
+    if matches(held, entry.etag) or matches(held, zipped_tag):
         return Response(status_code=304, headers=headers)
     if not zipped:
         return Response(entry.body, media_type="application/json", headers=headers)
