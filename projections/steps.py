@@ -110,6 +110,8 @@ def _paired(state: TournamentState, e: RoundPaired, seq: int) -> None:
             match.status = "bye"
         rnd.matches.append(match)
         rnd.by_pair[frozenset(t.players)] = match
+        for player in t.players:
+            rnd.by_player.setdefault(player, match)
     if e.round == 1 and e.stage == "swiss":
         state.round1_players = sum(len(t.players) for t in e.pairings)
     state.rounds.append(rnd)
@@ -177,7 +179,7 @@ def _revised(state: TournamentState, e: PairingsRevised, seq: int) -> None:
         if match.is_bye:
             match.status = "bye"
     rnd.matches = sorted([*kept, *new], key=lambda m: (m.table is None, m.table or 0))
-    rnd.by_pair = {frozenset(m.players): m for m in rnd.matches}
+    rnd.index()
 
 
 def _disqualified(state: TournamentState, e: PlayerDisqualified, seq: int) -> None:

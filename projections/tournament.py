@@ -87,13 +87,23 @@ class Round:
     paired_seq: int
     matches: list[Match] = field(default_factory=list)
     by_pair: dict[frozenset[str], Match] = field(default_factory=dict)
+    #: each player's match (the first in table order), kept with ``by_pair``
+    by_player: dict[str, Match] = field(default_factory=dict)
     started_at: datetime | None = None
 
     def match_of(self, a: str, b: str) -> Match | None:
         return self.by_pair.get(frozenset((a, b)))
 
     def match_for(self, player: str) -> Match | None:
-        return next((m for m in self.matches if player in m.players), None)
+        return self.by_player.get(player)
+
+    def index(self) -> None:
+        """Index ``matches`` again by pair and by player (after they were replaced)."""
+        self.by_pair = {frozenset(m.players): m for m in self.matches}
+        self.by_player = {}
+        for match in self.matches:
+            for player in match.players:
+                self.by_player.setdefault(player, match)
 
     @property
     def state(self) -> RoundState:

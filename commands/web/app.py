@@ -14,6 +14,7 @@ database are kept consistent by the store's expected-version check.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -22,6 +23,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.telemetry import TelemetryConfig
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -54,6 +56,16 @@ class Health(BaseModel):
     ok: bool
 
 
+def telemetry(environ: Mapping[str, str]) -> TelemetryConfig:
+    """FastAPI's OpenTelemetry spans, metrics and logs: left on when the process was started
+    with OpenTelemetry configured (an ``OTEL_`` variable, as ``opentelemetry-instrument``
+    and the SDK's exporters read), and off otherwise, where looking for a configured
+    provider would cost every request for nothing."""
+    if any(name.startswith("OTEL_") for name in environ):
+        return {}
+    return {"tracing": False, "metrics": False, "logs": False}
+
+
 def create_app(
     handler: Handler, settings: Settings | None = None, access_log: Emit | None = None,
     venue: Venue | None = None,
@@ -63,7 +75,7 @@ def create_app(
     ``venue``'s zone names every time a page shows, its address is what slips carry
     (``commands.pages.venue``; UTC and the request's own address without one)."""
     app = FastAPI(title="tledger", version="1", summary="Event-sourced tournament ledger",
-                  lifespan=hub.lifespan)  # fmt: skip
+                  lifespan=hub.lifespan, telemetry=telemetry(os.environ))  # fmt: skip
     app.state.handler = handler
     app.state.settings = settings = settings or Settings()
     app.state.venue = venue or UTC_VENUE
