@@ -85,6 +85,7 @@ def create_app(
     install_errors(app)
     for module in (writes, mirror, relay, reads, events, slips, public, static):
         app.include_router(module.router)
+    app.router.routes.insert(0, writes.ROUTE)  # served ahead of its documented twin
     console.install(app)
     app.add_api_route("/schema/events.json", get_event_schema, methods=["GET"],
                       responses={200: {"description": "JSON Schema of every event",
