@@ -48,6 +48,7 @@ from commands.reads.models import (
     Tournaments,
 )
 from commands.reads.podviews import Pods
+from ledger.errors import LedgerError
 from ledger.fields import MAX_ID
 
 router = APIRouter()
@@ -90,6 +91,22 @@ async def read_side(request: Request) -> ReadSide:
 
 
 Side = Annotated[ReadSide, Depends(read_side)]
+
+
+async def event_name(request: Request, tournament: str) -> str | None:
+    """The event's name for a page that says its log is damaged: the read side's summary,
+    kept once read, else read from the first event in a worker thread (the damage lies
+    past it unless the first event is itself the damaged one: then None, and the page
+    names the id)."""
+    side = await read_side(request)
+    kept = side.summary(tournament, kept_only=True)
+    if kept is not None:
+        return kept.name
+    try:
+        found = await asyncio.to_thread(side.summary, tournament)
+    except LedgerError:
+        return None
+    return found.name if found is not None else None
 
 
 def matches(if_none_match: str | None, etag: str) -> bool:

@@ -26,21 +26,11 @@ TITLES = {
 }
 
 
-def event_name(request: Request, tournament: str | None) -> str | None:
-    """The damaged event's name as the console's home read it (its first event, before
-    any damage), so the page names the event, not its id; None when no read kept it
-    (no store read here: this runs on the server's event loop)."""
-    side = getattr(request.app.state, "read_side", None)
-    found = side.summary(tournament, kept_only=True) if side and tournament else None
-    return found.name if found else None
-
-
 def failure_page(request: Request, failure: Failure, headers: dict[str, str] | None = None
                  ) -> HTMLResponse:  # fmt: skip
     """The failure's page with its status (and ``Retry-After`` when there is one)."""
     answer = page(request, None, "failure.html.j2", failure=failure, title=TITLES[failure.kind],
-                  tournament=failure.tournament,
-                  event_name=event_name(request, failure.tournament))  # fmt: skip
+                  tournament=failure.tournament, event_name=failure.event)  # fmt: skip
     answer.status_code = failure.status
     answer.headers.update(headers or {})
     return answer

@@ -19,16 +19,21 @@ from urllib.parse import parse_qsl, quote, unquote
 from fastapi import HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from commands.api.deps import venue_of
+from commands.api.deps import handler_of, venue_of
 from commands.api.limits import read_body
 from commands.api.writes import run
 from commands.errors import CommandError
 from commands.handler import Outcome
 from commands.models import parse_command
+from commands.pages.isolation import isolated
 from commands.pages.policy import PAGE_HEADERS
 from commands.pages.render import render
+from commands.reads.people import named_sentence
+from commands.reads.views import registered_names
 from commands.roles import SENDERS, Forbidden, Principal
+from ledger.errors import LedgerError
 from projections.errors import ProjectionError
+from projections.state import TournamentState
 from replay.errors import ReplayError
 
 #: the console's templates, beside its code and its static files
@@ -174,7 +179,25 @@ async def act(request: Request, caller: Principal, body: Mapping[str, Any]
     try:
         return await run(request, caller, parse_command(dict(body)))
     except (CommandError, Forbidden, ProjectionError, ReplayError) as exc:
-        return one_line(exc)
+        return await named_refusal(request, body.get("tournament"), one_line(exc))
+
+
+async def named_refusal(request: Request, tournament: object, sentence: str) -> str:
+    """A refusal as the organizer reads it: the players and teams it names by id named
+    by the registry, each name isolated (``commands.reads.people.named_sentence``);
+    as it was when the tournament's names cannot be read (none, or a damaged log)."""
+    if not isinstance(tournament, str):
+        return sentence
+    handler = handler_of(request)
+
+    def names(state: TournamentState) -> dict[str, str]:
+        return registered_names(handler.store.players(tournament), state.teams)
+
+    try:
+        known = await asyncio.to_thread(handler.folds.read, tournament, names)
+    except (LedgerError, CommandError):
+        return sentence
+    return named_sentence(sentence, known, isolated)
 
 
 def one_line(exc: BaseException) -> str:

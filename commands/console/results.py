@@ -63,9 +63,9 @@ async def results_page(request: Request, tournament: str, caller: ConsoleCaller,
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
     assert isinstance(steps, NextSteps)
     played, typing = await over_state(
-        request, tournament, lambda s, names: (played_rounds(s, names), hint(s))
+        request, tournament, lambda s, names: (played_rounds(s, names, status), hint(s))
     )
-    upcoming, correct = next_step(status, steps.steps), confirmed_table(status, table)
+    upcoming, correct = next_step(status, steps.steps, isolated), confirmed_table(status, table)
     return page(request, caller, "org_results.html.j2",
                 **frame(tournament, await title_of(request, tournament), "results",
                         heading="Results", status=status, pairings=pairings, next=upcoming,
@@ -96,12 +96,18 @@ def island(status: Status, pairings: Pairings) -> list[dict[str, Any]]:
             for t in seated_tables(status, pairings) if t.table is not None]  # fmt: skip
 
 
-def played_rounds(state: TournamentState, names: dict[str, str]) -> list[dict[str, Any]]:
-    """Every round's tables with their results as people say them, newest first."""
+def played_rounds(state: TournamentState, names: dict[str, str],
+                  status: Status) -> list[dict[str, Any]]:  # fmt: skip
+    """Every round's tables with their results as people say them, newest first; the
+    current round's tables without a result in the state ``status`` shows them in
+    (not started, playing, or missing once over time)."""
+    current = {tuple(t.players): t.shown or t.state for t in status.tables}
     shown = []
     for rnd in reversed(state.rounds):
         done = results_round(rnd)
-        rows = [{"table": m.table, "players": m.players, "state": m.state,
+        now = current if rnd.number == status.round else {}
+        rows = [{"table": m.table, "players": m.players,
+                 "state": now.get(tuple(m.players), m.state) if m.state == "missing" else m.state,
                  "names": [names.get(p, p) for p in m.players],
                  "result": said(m.result, names) if m.result else ""}
                 for m in done.matches if len(m.players) == 2]  # fmt: skip

@@ -33,6 +33,7 @@ from commands.api.deps import handler_of, slip_base, venue_of
 from commands.console.reading import REFUSALS, frame, models, over_state, title_of
 from commands.console.respond import HEADERS, act, answered, back, form_of, one_line, page
 from commands.console.session import PATH, ConsoleCaller
+from commands.pages.isolation import isolated
 from commands.pages.paper import printout
 from commands.pages.printouts import KINDS
 from commands.pages.venue import loopback
@@ -58,7 +59,8 @@ async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
                      manual: Annotated[int, Query(ge=0, le=1)] = 0) -> Response:  # fmt: skip
     status, pairings, clock, pods, steps = await models(
         request, caller, tournament, ReadQuery("status"), ReadQuery("pairings"),
-        ReadQuery("clock"), ReadQuery("pods"), ReadQuery("lifecycle"))  # fmt: skip
+        ReadQuery("clock"), ReadQuery("pods"), ReadQuery("lifecycle"),
+        at=handler_of(request).clock())  # fmt: skip
     assert isinstance(status, Status) and isinstance(pairings, Pairings)
     assert isinstance(clock, Clock) and isinstance(pods, Pods)
     assert isinstance(steps, NextSteps)
@@ -80,7 +82,7 @@ async def round_page(request: Request, tournament: str, caller: ConsoleCaller,
                 **frame(tournament, await title_of(request, tournament), "round",
                         heading="Round", status=status, pairings=pairings, editor=editor,
                         steps=round_steps(steps.steps), tables=seated_tables(status, pairings),
-                        clock=clock, pods=pods, next=next_step(status, steps.steps),
+                        clock=clock, pods=pods, next=next_step(status, steps.steps, isolated),
                         deck_format=deck_format, lists_warning=lists_warning(status),
                         reprint=reprint))  # fmt: skip
 

@@ -6,7 +6,8 @@ the slip page), in English or German. The console renders the same ``Failure`` f
 organizers (``commands.console.failures``).
 
 A damaged log (an integrity error) names its seq: the first event that is damaged,
-missing or out of place. Everything before it is intact, so the last good seq is the
+missing or out of place; the page names the event too, by its name while its first
+event can still be read, else by its id. Everything before it is intact, so the last good seq is the
 one before, which ``tledger replay T --until N`` and the audit page show. A page for
 players says that results cannot be taken now and to tell the organizer; it refreshes
 itself (a ``meta`` refresh, no script), so a projector or a phone left on it comes
@@ -28,7 +29,8 @@ REFRESH = 30
 @dataclass(frozen=True, slots=True)
 class Failure:
     """One failed request as a face shows it: its status, what kind of failure, the
-    error's one line, and for a damaged log the tournament and the first damaged seq."""
+    error's one line, and for a damaged log the tournament, the first damaged seq and
+    the event's name when it can still be read (``event``)."""
 
     status: int
     kind: Kind
@@ -36,6 +38,12 @@ class Failure:
     tournament: str | None = None
     seq: int | None = None
     retry_after: str | None = None
+    event: str | None = None
+
+    @property
+    def named(self) -> str | None:
+        """What the page calls the event: its name, else its id (None: no event)."""
+        return self.event or self.tournament
 
     @property
     def last_good(self) -> int:
@@ -101,9 +109,11 @@ LABELS: dict[str, dict[str, str]] = {
 }  # fmt: skip
 
 
-def failure_page(failure: Failure, lang: str) -> str:
+def failure_page(failure: Failure, lang: str, projector: bool = False) -> str:
     """The players' page of ``failure`` in ``lang``; it loads its address again after a
-    while when the failure may pass (a damaged log, an unavailable store, a wait)."""
+    while when the failure may pass (a damaged log, an unavailable store, a wait). On
+    the projector (``projector``) its type is sized to be read across the room, as the
+    clock's is."""
     refresh = None
     if failure.kind in ("damaged", "unavailable", "too_many"):
         wait = failure.retry_after or ""
@@ -111,4 +121,4 @@ def failure_page(failure: Failure, lang: str) -> str:
     # the command in parts that never break inside (a phone is narrow, "--until" no word)
     replay = ["tledger replay", failure.tournament or "T", f"--until {failure.last_good}"]
     return render("failure.html.j2", lang=lang, t=labels(LABELS, lang), failure=failure,
-                  refresh=refresh, replay=replay)  # fmt: skip
+                  refresh=refresh, replay=replay, projector=projector)  # fmt: skip

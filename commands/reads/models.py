@@ -194,11 +194,13 @@ class BracketRound(ReadModel):
 
 class BracketSeed(ReadModel):
     """A place of the bracket by seed, best first; ``playoff`` names the player who
-    plays ``player`` for it first (the uneven cut's playoff, swu-1.0 §4.1.2)."""
+    plays ``player`` for it first (the uneven cut's playoff, swu-1.0 §4.1.2);
+    ``record``: the Swiss record ``player`` made the cut with."""
 
     seed: int
     player: str
     playoff: str | None = None
+    record: Record | None = Field(None, exclude=True)
 
 
 class Bracket(ReadModel):

@@ -14,11 +14,13 @@ deck building has started. One sentence and the console tab where it is done.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from pydantic import Field
 
 from commands.reads.models import ReadModel, Status, TableState
+from commands.reads.people import named_sentence
 from projections.lifecycle import Lifecycle, lifecycle
 from projections.state import TournamentState
 
@@ -46,10 +48,11 @@ Advised = Literal[
 
 class NextStep(ReadModel):
     """``command``: the command the advice ``text`` names; ``waiting``: the current
-    round's tables without a confirmed result, in table order; ``missing`` of them have
-    no result or one side's only, ``disputed`` have two reports that differ,
-    ``over_time`` are still playing after their time (only when the status was read at
-    a time, ``ReadSide.status_at``)."""
+    round's tables without a confirmed result, in table order; ``playing`` of them have
+    no report while their time runs, ``missing`` have no result after it or one side's
+    only, ``disputed`` have two reports that differ, ``over_time`` are still playing
+    after their time (only when the status was read at a time, ``ReadSide.status_at``;
+    read without one, no table is over time)."""
 
     text: str
     tab: str
@@ -57,17 +60,22 @@ class NextStep(ReadModel):
     missing: int
     disputed: int
     over_time: int = 0
+    playing: int = 0
     waiting: list[TableState] = Field(default_factory=list)
 
 
-def next_step(status: Status, steps: Lifecycle) -> NextStep:
+def next_step(status: Status, steps: Lifecycle, shown: Callable[[str], str] = str) -> NextStep:
     """The one thing to do next, and how many tables wait for a result or a judge
-    (``status`` and ``steps`` of one seq)."""
+    (``status`` and ``steps`` of one seq). A lifecycle's sentence in the advice names
+    players and teams by id: the advice names them by ``shown`` of their names
+    (``named_sentence``)."""
     waiting = [t for t in status.tables if t.state != "confirmed"]
-    missing = sum(t.state in ("missing", "unconfirmed") for t in waiting)
+    playing = sum(t.shown == "playing" for t in waiting)
+    missing = sum(t.state in ("missing", "unconfirmed") for t in waiting) - playing
     disputed = sum(t.state == "disputed" for t in waiting)
-    text, tab, command = advice(status, steps, missing + disputed)
-    return NextStep(text=text, tab=tab, command=command, missing=missing, disputed=disputed,
+    text, tab, command = advice(status, steps, playing + missing + disputed)
+    return NextStep(text=named_sentence(text, status.names, shown), tab=tab, command=command,
+                    missing=missing, disputed=disputed, playing=playing,
                     over_time=sum(bool(t.over_time) for t in waiting),
                     waiting=waiting)  # fmt: skip
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from commands.errors import Refused, UnknownPlayer
@@ -121,3 +121,17 @@ def known_player(entries: Mapping[str, PlayerEntry], text: str, known: Collectio
     if found not in entries and found not in known:
         raise UnknownPlayer(text)
     return found
+
+
+def named_sentence(sentence: str, names: Mapping[str, str],
+                   shown: Callable[[str], str] = str) -> str:  # fmt: skip
+    """A sentence that names players or teams by id, as people read it: each id that
+    stands in it as a whole word and that ``names`` holds (player or team id -> name)
+    is replaced by ``shown`` of its name. The lifecycle and the deciders refuse with
+    ids, since they fold the log and names live in the registry beside it; a face
+    puts the names in the sentence it renders (an erased player keeps the id)."""
+    found = sorted((i for i in names if i in sentence), key=len, reverse=True)
+    if not found:
+        return sentence
+    ids = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, found)) + r")(?![\w-])")
+    return ids.sub(lambda m: shown(names[m.group(0)]), sentence)

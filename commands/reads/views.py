@@ -146,14 +146,20 @@ def table_states(rnd: Round | None, late: Collection[tuple[str, ...]] = ()) -> l
     waiting = rnd.state == "paired"
     return [TableState(table=m.table, players=list(m.players), state=TABLE_STATE[m.status],
                        over_time=True if m.players in late else None,
-                       shown=shown_state(TABLE_STATE[m.status], waiting))
+                       shown=shown_state(TABLE_STATE[m.status], waiting, m.players in late))
             for m in rnd.matches]  # fmt: skip
 
 
-def shown_state(state: TableStateName, not_started: bool) -> str:
-    """A table's state as the organizer reads it: "not started" before its round starts
-    (no result is missing yet), else the contract's state."""
-    return "not started" if not_started and state == "missing" else state
+def shown_state(state: TableStateName, not_started: bool, over_time: bool) -> str:
+    """A table's state as the organizer reads it: a table without a report reads "not
+    started" before its round starts and "playing" while its time (the round's, or its
+    own with an extension) runs, since no result is missing yet; "missing" only once
+    that time is over. Any other state is the contract's."""
+    if state != "missing":
+        return state
+    if not_started:
+        return "not started"
+    return "missing" if over_time else "playing"
 
 
 def outstanding(state: TournamentState) -> Outstanding:
@@ -242,12 +248,15 @@ def bracket(state: TournamentState, names: Mapping[str, str] | None = None) -> B
     if state.cut is None:
         return Bracket(format=None, rounds=[])
     rules = ruleset_of(state)
-    swiss = [s.player for s in swiss_standings(state)]
+    ranked_swiss = swiss_standings(state)
+    swiss = [s.player for s in ranked_swiss]
     built = resolve(state, rules, swiss)
     called = slot_names(built.nodes, rules.bracket_terms)
     rounds = [bracket_round(rnd, built.resolved, called, rules.tie_procedure)
               for rnd in state.rounds if rnd.stage == "elimination"]  # fmt: skip
-    seeds = bracket_seeds(state.cut, effective_seeds(state, state.cut, rules, swiss))
+    records = {s.player: Record(wins=s.scores.record.wins, losses=s.scores.record.losses,
+                                draws=s.scores.record.draws) for s in ranked_swiss}  # fmt: skip
+    seeds = bracket_seeds(state.cut, effective_seeds(state, state.cut, rules, swiss), records)
     shown = [*(p for r in rounds for m in r.matches for p in m.players),
              *(p for s in seeds for p in (s.player, s.playoff) if p)]  # fmt: skip
     return Bracket(format=state.cut.format, rounds=rounds, names=names_in(names or {}, shown),
@@ -276,11 +285,13 @@ def decided(result: Mapping[str, Any] | None, tie: str | None) -> str:
     return str(result.get("decided_by") or tie or "")
 
 
-def bracket_seeds(cut: CutMade, seeds: Sequence[str]) -> list[BracketSeed]:
+def bracket_seeds(cut: CutMade, seeds: Sequence[str],
+                  records: Mapping[str, Record] | None = None) -> list[BracketSeed]:  # fmt: skip
     """The bracket's places, best first (after any replacement of a qualified player who
-    dropped before the first elimination game, as the bracket pairs them)."""
-    playoff = dict(cut.playoff)
-    return [BracketSeed(seed=number, player=p, playoff=playoff.get(p))
+    dropped before the first elimination game, as the bracket pairs them), each with the
+    Swiss record its player made the cut with."""
+    playoff, known = dict(cut.playoff), records or {}
+    return [BracketSeed(seed=number, player=p, playoff=playoff.get(p), record=known.get(p))
             for number, p in enumerate(seeds, start=1)]  # fmt: skip
 
 

@@ -30,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from commands.api import events, hub, mirror, public, reads, relay, slips, static, writes
 from commands.api.access import AccessLog, Emit
 from commands.api.limits import RoleLimiters, Settings
+from commands.api.reads import event_name
 from commands.console import routes as console
 from commands.console.failures import failure_page as console_failure
 from commands.console.session import PATH
@@ -151,23 +152,31 @@ def face_of(path: str) -> Face:
     return "api"
 
 
-def failed(request: Request, status: int, message: str, exc: Exception,
-           headers: Mapping[str, str] | None = None) -> Response:  # fmt: skip
+def projector(path: str) -> bool:
+    """Whether ``path`` is the projector's clock (or the part of it its script fetches)."""
+    parts = path.split("/")
+    return len(parts) in (4, 5) and parts[1] == "t" and parts[3] == "clock" and (
+        len(parts) == 4 or parts[4] == "content")  # fmt: skip
+
+
+async def failed(request: Request, status: int, message: str, exc: Exception,
+                 headers: Mapping[str, str] | None = None) -> Response:  # fmt: skip
     """The error's answer on the request's face: the API's one-line JSON (unchanged: the
     contract is public), or a page in the face's style and language with the same status;
-    a damaged log's page names its seq."""
+    a damaged log's page names its seq and the event (its name while it can be read)."""
     face = face_of(request.url.path)
     if face == "api":
         return JSONResponse({"error": message}, status_code=status, headers=headers)
     damaged = exc if isinstance(exc, ChainBroken | ListDamaged) else None
+    named = await event_name(request, damaged.tournament) if damaged else None
     failure = Failure(status, kind_of(status, damaged is not None), message.splitlines()[0],
                       damaged.tournament if damaged else None, damaged.seq if damaged else None,
-                      (headers or {}).get("Retry-After"))  # fmt: skip
+                      (headers or {}).get("Retry-After"), named)  # fmt: skip
     if face == "console":
         return console_failure(request, failure, dict(headers or {}))
     lang = language(request.query_params.get("lang"), request.headers.get("accept-language"))
     return HTMLResponse(
-        failure_page(failure, lang),
+        failure_page(failure, lang, projector(request.url.path)),
         status_code=status,
         headers={**PAGE_HEADERS, "Cache-Control": "no-store", **(headers or {})},
     )
@@ -179,30 +188,30 @@ def install_errors(app: FastAPI) -> None:
 
     def answer(status: int) -> Any:
         async def handle(request: Request, exc: Exception) -> Response:
-            return failed(request, status, str(exc), exc)
+            return await failed(request, status, str(exc), exc)
 
         return handle
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
-        return failed(request, exc.status_code, str(exc.detail), exc, exc.headers)
+        return await failed(request, exc.status_code, str(exc.detail), exc, exc.headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def no_route(request: Request, exc: StarletteHTTPException) -> Response:
         """No route or method here: the API's answer stays FastAPI's own."""
         if face_of(request.url.path) == "api":
             return await http_exception_handler(request, exc)
-        return failed(request, exc.status_code, str(exc.detail), exc, exc.headers)
+        return await failed(request, exc.status_code, str(exc.detail), exc, exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
-        return failed(request, 422, f"{where}: {err['msg']}", exc)
+        return await failed(request, 422, f"{where}: {err['msg']}", exc)
 
     @app.exception_handler(CommandError)
     async def command_error(request: Request, exc: CommandError) -> Response:
-        return failed(request, exc.http_status, str(exc), exc)
+        return await failed(request, exc.http_status, str(exc), exc)
 
     app.add_exception_handler(LedgerError, answer(503))
     app.add_exception_handler(Forbidden, answer(403))

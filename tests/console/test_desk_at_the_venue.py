@@ -53,10 +53,10 @@ def test_the_overview_shows_the_plan_the_events_name_and_tables_not_started(
     page = console.get("/console/t/t1").text
     assert "<h1><bdi>Store Showdown</bdi>" in page and "<title>\u2068Store Showdown\u2069" in page
     assert "Plan: <strong>3 Swiss rounds</strong>, no cut" in page
-    assert '<td class="state-missing">not started</td>' in page and "missing<" not in page
+    assert '<td class="state-not-started">not started</td>' in page and "missing<" not in page
     assert "not started" in console.get("/console/t/t1/round").text
     console.post("/console/t/t1/round/start", data={})
-    assert '<td class="state-missing">missing</td>' in console.get("/console/t/t1").text
+    assert '<td class="state-playing">playing</td>' in console.get("/console/t/t1").text
 
 
 def test_round_1_warns_when_lists_are_expected_and_missing(sign_in: Signer) -> None:

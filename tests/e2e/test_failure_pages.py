@@ -1,11 +1,12 @@
 """Failures people can read: on a damaged copy of a store, every HTML face (the console
 and its printouts, the public page, the projector's clock, the slip page) answers a page
-of its own style and language that names the damaged seq and the way out, with the
-status the API gives (503), while the JSON API keeps its one-line JSON; the console
-marks the event on its home list and its audit pages still read the log up to the
-damage; a read ``as_of`` a seq before the damage is served, one at or past it is not.
-Against a real ``tledger serve`` on SQLite and PostgreSQL; the limits' 429 pages in
-process (FastAPI's TestClient, the limits set low)."""
+of its own style and language that names the event, the damaged seq and the way out
+(the projector's in type read across the room), with the status the API gives (503),
+while the JSON API keeps its one-line JSON; the console marks the event on its home
+list and its audit pages still read the log up to the damage; a read ``as_of`` a seq
+before the damage is served, one at or past it is not. Against a real ``tledger
+serve`` on SQLite and PostgreSQL; the limits' 429 pages in process (FastAPI's
+TestClient, the limits set low)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from commands.api.limits import Settings
+from commands.handler import Handler
 from commands.tokens import create_token
 from commands.web import create_app
 from commands.web.app import face_of
@@ -273,3 +275,45 @@ def test_a_console_form_from_elsewhere_answers_the_console_s_page(venue: Venue) 
                               headers={"Origin": "http://elsewhere.example"})  # fmt: skip
     assert answer.status_code == 403 and "text/html" in answer.headers["content-type"]
     assert "Not allowed" in answer.text and "console&#39;s own pages" in answer.text
+
+
+def test_a_players_integrity_page_names_the_event_and_the_projector_s_reads_across_a_room(
+    tmp_path: Path,
+) -> None:
+    """The event's name is read beside the damage (its first event, intact), even by a
+    process that has read nothing of it before; the projector's page is sized for it."""
+    url = f"sqlite:///{tmp_path / 'named.sqlite3'}"
+    event = make_event(url)
+    flip(url, event.id, DAMAGED)
+    http = TestClient(create_app(Handler(open_store(url))))
+    named = '<p class="event"><bdi>Slip Night</bdi></p>'
+    slip = http.get(f"/s/{event.codes['p1']}")  # the first read of this process
+    assert slip.status_code == 503 and named in slip.text
+    assert "<title>\u2068Slip Night\u2069 · " in slip.text
+    for path in (f"/t/{event.id}", f"/t/{event.id}/clock"):
+        assert named in integrity_page_of(http.get(path)), path
+    assert 'class="failure damaged projector"' in http.get(f"/t/{event.id}/clock").text
+    assert 'class="failure damaged"' in http.get(f"/t/{event.id}").text
+    assert 'class="failure damaged"' in http.get(f"/s/{event.codes['p1']}").text
+    secret = create_token(open_store(url), "organizer", None, None)
+    http.cookies.set("tledger_console", secret)
+    console = http.get(f"/console/t/{event.id}")
+    assert console.status_code == 503 and "<span><bdi>Slip Night</bdi></span>" in console.text
+
+
+def test_an_integrity_page_names_the_event_by_its_id_when_its_first_event_is_damaged(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'first.sqlite3'}"
+    event = make_event(url)
+    flip(url, event.id, 1)
+    http = TestClient(create_app(Handler(open_store(url))))
+    for path in (f"/t/{event.id}", f"/t/{event.id}/clock", f"/s/{event.codes['p1']}"):
+        page = integrity_page_of(http.get(path))
+        assert f'<p class="event"><bdi>{event.id}</bdi></p>' in page and "Slip Night" not in page
+
+
+def integrity_page_of(answer: httpx.Response) -> str:
+    assert answer.status_code == 503 and "text/html" in answer.headers["content-type"]
+    assert "The results record of this event is damaged" in answer.text
+    return answer.text

@@ -46,10 +46,12 @@ def test_a_result_without_a_count_follows_the_names_and_an_official_is_named_by_
     )
 
 
-def test_a_table_reads_not_started_until_its_round_starts() -> None:
-    assert shown_state("missing", True) == "not started"
-    assert shown_state("missing", False) == "missing"
-    assert shown_state("confirmed", True) == "confirmed"
+def test_a_table_reads_not_started_then_playing_then_missing_once_over_time() -> None:
+    assert shown_state("missing", True, False) == "not started"
+    assert shown_state("missing", False, False) == "playing"
+    assert shown_state("missing", False, True) == "missing"
+    assert shown_state("unconfirmed", False, False) == "unconfirmed"
+    assert shown_state("confirmed", True, False) == "confirmed"
 
 
 @pytest.mark.parametrize("ruleset_id", list(RULESETS))

@@ -65,18 +65,21 @@ def test_each_table_carries_its_names_and_the_state_of_its_result() -> None:
     status, pairings, _ = read(event())
     seated = {t.table: t for t in seated_tables(status, pairings)}
     assert seated[1].state == "disputed" and seated[1].names == [NAMES["p1"], NAMES["p2"]]
-    assert seated[2].state == "unconfirmed" and seated[4].state == "missing"
+    assert seated[2].state == "unconfirmed" and seated[4].state == "playing"
+    late = {t.table: t for t in seated_tables(*read(event(), late=True)[:2])}
+    assert late[2].state == "unconfirmed" and late[4].state == "missing"
 
 
-def test_the_tables_waiting_are_counted_missing_disputed_and_over_time() -> None:
+def test_the_tables_waiting_are_counted_playing_missing_disputed_and_over_time() -> None:
     handler = event()
     status, _, steps = read(handler)
     waiting = next_step(status, steps.steps)
     assert [t.table for t in waiting.waiting] == [1, 2, 3, 4]
-    assert (waiting.missing, waiting.disputed, waiting.over_time) == (3, 1, 0)
+    assert (waiting.playing, waiting.missing, waiting.disputed, waiting.over_time) == (
+        2, 1, 1, 0)  # fmt: skip
     status, _, steps = read(handler, late=True)  # swu-1.4 §4.2.1: a Bo3 round is 55 min
     late = next_step(status, steps.steps)
-    assert late.over_time == 4
+    assert (late.playing, late.missing, late.disputed, late.over_time) == (0, 3, 1, 4)
 
 
 def test_the_hand_editor_offers_every_player_by_name_and_checks_the_rows_given() -> None:
