@@ -129,8 +129,11 @@ def named_sentence(sentence: str, names: Mapping[str, str],
     stands in it as a whole word and that ``names`` holds (player or team id -> name)
     is replaced by ``shown`` of its name. The lifecycle and the deciders refuse with
     ids, since they fold the log and names live in the registry beside it; a face
-    puts the names in the sentence it renders (an erased player keeps the id)."""
-    found = sorted((i for i in names if i in sentence), key=len, reverse=True)
+    puts the names in the sentence it renders (an erased player keeps the id). An id of
+    digits alone is left as it is: in "round 2, table 8" the numbers are rounds and
+    tables, whatever players an imported event numbered so."""
+    found = sorted((i for i in names if i in sentence and not i.isdigit()), key=len,
+                   reverse=True)  # fmt: skip
     if not found:
         return sentence
     ids = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, found)) + r")(?![\w-])")

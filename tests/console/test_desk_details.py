@@ -180,3 +180,7 @@ def test_ids_in_a_sentence_are_named_as_whole_words_only() -> None:
     )
     assert named_sentence("p3 dropped", names) == "p3 dropped", "an erased player keeps the id"
     assert named_sentence("p1 won", names, lambda n: f"[{n}]") == "[Ada] won"
+    numbered = {"8": "Ada", "12649": "Bo"}
+    assert named_sentence("round 2: table 8 needs 12649", numbered) == (
+        "round 2: table 8 needs 12649"
+    ), "digits read as rounds and tables"
