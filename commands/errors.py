@@ -65,3 +65,13 @@ class UnknownMatch(Refused):
 
 class RuleViolation(Refused):
     """A rule of the regulation refuses the command; the message cites the section."""
+
+
+class Mirrored(CommandError):
+    """A command sent to a hosted mirror for a tournament mirrored from its venue: its
+    commands go there, and the mirror only follows it (409)."""
+
+    def __init__(self, tournament: str) -> None:
+        super().__init__(f"tournament {tournament!r} is mirrored from its venue; "
+                         "commands go there")  # fmt: skip
+        self.tournament = tournament

@@ -16,7 +16,9 @@ retry of a command still in the same group waits for the next group, so that the
 is stored before it is answered again); when another process appended to a tournament
 first, that tournament's commands are decided again on the newer log (at most
 ``MAX_ATTEMPTS`` times, as the handler retries), and the other tournaments' appends are
-written. A store that went back answers ``StoreWentBack`` and drops the kept fold.
+written. A store that went back answers ``StoreWentBack`` and drops the kept fold; a
+tournament a venue claimed on a hosted mirror answers ``Mirrored`` (the store checks the
+claim in the transaction).
 
 ``decide`` stays pure; the batching is all here, in the shell. The second command of a
 tournament in one group is decided on the kept fold evolved with the first one's events
@@ -35,12 +37,13 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 
 from commands.decide import decide
+from commands.errors import Mirrored
 from commands.handler import MAX_ATTEMPTS, Handler, Outcome, personal_data
 from commands.idempotency import seen_before
 from commands.lists import list_entries
 from commands.models import Command
 from ledger.chain import Sealed, seal
-from ledger.errors import ConcurrencyConflict, LedgerError, StoreWentBack
+from ledger.errors import Claimed, ConcurrencyConflict, LedgerError, StoreWentBack
 from ledger.store import Append, ListEntry, PlayerEntry, Recorded
 from projections.state import TournamentState, evolve
 
@@ -240,13 +243,14 @@ class GroupCommit:
         self.forget(plan)
         if isinstance(result, StoreWentBack):
             self.handler.folds.drop(plan.tournament)
+        refusal = Mirrored(plan.tournament) if isinstance(result, Claimed) else result
         again = []
         for pending, _ in plan.members:
             pending.attempts += 1
             if isinstance(result, ConcurrencyConflict) and pending.attempts < MAX_ATTEMPTS:
                 again.append(pending)
             else:
-                pending.future.set_exception(result)
+                pending.future.set_exception(refusal)
         return again
 
     def forget(self, plan: Plan) -> None:

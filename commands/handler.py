@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from commands.decide import decide
-from commands.errors import CommandError
+from commands.errors import CommandError, Mirrored
 from commands.folds import Folds
 from commands.idempotency import CommandIdReused, registry_id, same_personal_data, seen_before
 from commands.lists import list_entries, wants_lists
 from commands.models import Command, RegisterPlayer, RegisterTeam
 from ledger.chain import Sealed, seal
-from ledger.errors import ConcurrencyConflict, StoreWentBack
+from ledger.errors import Claimed, ConcurrencyConflict, StoreWentBack
 from ledger.store import ListEntry, PlayerEntry, Recorded, Store
 from projections.state import CommandSeen, TournamentState, evolve
 
@@ -165,13 +165,17 @@ class Handler:
                 players: list[PlayerEntry], lists: list[ListEntry]) -> list[Recorded]:  # fmt: skip
         """Append what was decided on ``state``; the store refuses it unless the stream
         still ends at ``state``'s seq and head (``StoreWentBack``: the kept fold is then
-        dropped, so the next command or read reloads the log with every check)."""
+        dropped, so the next command or read reloads the log with every check), and
+        when a venue claimed the tournament (``Mirrored``: a hosted mirror's copy takes
+        no command of its own)."""
         try:
             return self.store.append(tournament, sealed, expected_version=state.seq,
                                      players=players, lists=lists)  # fmt: skip
         except StoreWentBack:
             self.folds.drop(tournament)
             raise
+        except Claimed:
+            raise Mirrored(tournament) from None
 
     def rehearse(self, commands: Sequence[Command]) -> TournamentState:
         """The state a batch would leave, decided as ``handle_batch`` decides it, with

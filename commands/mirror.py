@@ -15,7 +15,9 @@ The events and their names are appended in one transaction, or nothing is.
 Who may push: a ``venue`` token. The first push of an id claims it for that token
 (:mod:`ledger.mirror_rows`); another venue's push to it is refused, and so is a push to
 a tournament the mirror holds of its own. A claimed tournament takes no commands on the
-mirror: its commands go to its venue.
+mirror: its commands go to its venue. Who holds an id is decided by the store, in the
+transaction that appends to it, so a push and a command of the same new id can not
+both win.
 """
 
 from __future__ import annotations
@@ -30,11 +32,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from commands.errors import CommandError
 from commands.relay import PushedSlipCode, codes_of
 from ledger.chain import GENESIS, Checked, check_stored
-from ledger.errors import ChainBroken, ConcurrencyConflict
+from ledger.errors import ChainBroken, Claimed, ConcurrencyConflict, NotClaimable
 from ledger.events import to_json
 from ledger.fields import Id, Name
 from ledger.list_rows import hashes_to
-from ledger.store import ListEntry, PlayerEntry, Store, TokenEntry
+from ledger.store import Claim, ListEntry, PlayerEntry, Store, TokenEntry
 from ledger.versions import readable_version
 
 #: the most events one batch may carry (a client sends fewer; the body limit bounds bytes)
@@ -119,14 +121,6 @@ class NotYours(CommandError):
     http_status = 403
 
 
-class Mirrored(PushConflict):
-    """A command sent to a mirror for a tournament mirrored from its venue."""
-
-    def __init__(self, tournament: str) -> None:
-        super().__init__(f"tournament {tournament!r} is mirrored from its venue; "
-                         "commands go there")  # fmt: skip
-
-
 @dataclass(frozen=True, slots=True)
 class Pushed:
     """What a push did: the mirror's new head, the events appended, names erased."""
@@ -164,17 +158,29 @@ def checked_batch(tournament: str, after: Head, lines: Sequence[str]) -> list[Ch
     return checked
 
 
-def checked_claim(store: Store, tournament: str, token: TokenEntry, at: datetime) -> None:
-    """The venue token may push ``tournament``: its own claim, or a new id it claims now
-    (a tournament the mirror holds of its own is no venue's)."""
+def checked_holder(store: Store, tournament: str, token: TokenEntry) -> bool:
+    """The venue token may push ``tournament``: its own claim (True), or an id with no
+    events yet (False), which the push claims with its first events. Read only to answer
+    early: the append's transaction decides who holds the id (``Store.append_stored``
+    with a claim), whatever was read here. The head is read before the claim: a claim
+    is written with the stream's first events, so events seen with no claim after them
+    are the mirror's own."""
+    seq = store.head(tournament)[0]
     holder = store.claimed_by(tournament)
-    if holder is None:
-        if store.head(tournament)[0] > 0:
-            raise PushConflict(f"tournament {tournament!r} is this mirror's own, "
-                               "not mirrored from a venue")  # fmt: skip
-        holder = store.claim(tournament, token.token_id, at)
-    if holder != token.token_id:
-        raise NotYours(f"tournament {tournament!r} is claimed by another venue")
+    if holder is None and seq > 0:
+        raise mirrors_own(tournament)
+    if holder is not None and holder != token.token_id:
+        raise claimed_by_another(tournament)
+    return holder is not None
+
+
+def mirrors_own(tournament: str) -> PushConflict:
+    return PushConflict(f"tournament {tournament!r} is this mirror's own, "
+                        "not mirrored from a venue")  # fmt: skip
+
+
+def claimed_by_another(tournament: str) -> NotYours:
+    return NotYours(f"tournament {tournament!r} is claimed by another venue")
 
 
 def receive(
@@ -182,7 +188,10 @@ def receive(
 ) -> Pushed:
     """Check a pushed batch and append what is new, with its names, atomically; then
     erase the names the venue erased. Raises PushRefused, PushConflict (Fork) or
-    NotYours, with nothing appended."""
+    NotYours, with nothing appended. The first push of an id claims it in the
+    transaction that appends its first events (or, with none, in one of its own): a
+    command of the mirror's own creating the same id at the same moment either is
+    appended first, and the push is refused as the mirror's own, or is refused."""
     after = body.after or Head(seq=0, hash=GENESIS)
     batch = checked_batch(tournament, after, body.events)
     registered = {p for c in batch for p in registered_in(c.data)}
@@ -191,24 +200,31 @@ def receive(
             raise PushRefused(f"name entry for {entry.player!r}: no event of this batch "
                               "registers that player")  # fmt: skip
     names = [PlayerEntry(tournament, e.player, e.name, e.external_id) for e in body.names]
-    checked_claim(store, tournament, token, at)
+    holds = checked_holder(store, tournament, token)
     lists = checked_lists(store, tournament, body.lists, batch)
+    claim = Claim(tournament, token.token_id, at)
     appended = 0
-    for _attempt in range(3):
-        seq = store.head(tournament)[0]
+    for attempt in range(3):
+        if attempt:  # another writer appended first: who holds the id now?
+            holds = checked_holder(store, tournament, token)
+        seq, head = store.head(tournament)
         if after.seq > seq:
             raise PushConflict(f"gap: the mirror's head is seq {seq}, the batch follows seq "
                                f"{after.seq}; push the events after seq {seq}")  # fmt: skip
         check_overlap(store, tournament, after, batch, seq)
         new = [(c, line) for c, line in zip(batch, body.events, strict=True) if c.seq > seq]
-        if not new:
+        if not new and holds:
             break
         stored = [(str(c.data.get("type")), line.encode()) for c, line in new]
-        try:
-            store.append_stored(tournament, stored, seq, str(new[0][0].data.get("prev_hash")),
-                                players=names)  # fmt: skip
+        prev = str(new[0][0].data.get("prev_hash")) if new else head
+        try:  # with nothing new, the claim alone
+            store.append_stored(tournament, stored, seq, prev, players=names, claim=claim)
         except ConcurrencyConflict:
-            continue  # another push of the same venue appended first: compare again
+            continue  # another writer appended first: compare again
+        except NotClaimable:
+            raise mirrors_own(tournament) from None
+        except Claimed:
+            raise claimed_by_another(tournament) from None
         appended = len(new)
         break
     else:

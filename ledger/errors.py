@@ -83,3 +83,25 @@ class ListDamaged(LedgerError):
         self.tournament = tournament
         self.seq = seq
         self.detail = detail
+
+
+class Claimed(LedgerError):
+    """The tournament is mirrored from the venue whose token ``holder`` claimed it: the
+    store appends no command of the mirror's own to it, nor another venue's push. Decided
+    in the append's transaction, under the write lock, so no check made before it can
+    let one through."""
+
+    def __init__(self, tournament: str, holder: str) -> None:
+        super().__init__(f"tournament {tournament!r} is mirrored from its venue")
+        self.tournament = tournament
+        self.holder = holder
+
+
+class NotClaimable(LedgerError):
+    """A venue's push to a tournament whose stream holds events of the mirror's own and no
+    claim: it stays the mirror's, and the push appends nothing (decided, as ``Claimed``,
+    in the append's transaction)."""
+
+    def __init__(self, tournament: str) -> None:
+        super().__init__(f"tournament {tournament!r} is this mirror's own")
+        self.tournament = tournament

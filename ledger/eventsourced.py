@@ -38,6 +38,7 @@ from ledger.errors import ConcurrencyConflict, LedgerError, StoreUnavailable, St
 from ledger.recorders import Insert, Tip
 from ledger.store import (
     Append,
+    Claim,
     Listener,
     ListEntry,
     PlayerEntry,
@@ -76,14 +77,16 @@ def translated_errors() -> Iterator[None]:
 
 def insert_of(append: Append) -> Insert:
     """The library's stored events of one append, and the keywords our recorders take with
-    them: the registry rows, the lists, and the tip the decision was made on."""
+    them: the registry rows, the lists, the tip the decision was made on, and the claim
+    check of a command (a tournament a venue claimed takes none on a hosted mirror)."""
     originator = stream_id(append.tournament)
     first = append.expected_version + 1
     stored = [StoredEvent(originator, first + i, s.event.type, s.data)
               for i, s in enumerate(append.events)]  # fmt: skip
     head = append.events[0].event.prev_hash if append.events else GENESIS
     tip = Tip(append.tournament, append.expected_version, head)
-    return stored, {"players": append.players, "lists": append.lists, "tip": tip}
+    return stored, {"players": append.players, "lists": append.lists, "tip": tip,
+                    "claim": Claim(append.tournament)}  # fmt: skip
 
 
 def still_there(
@@ -186,13 +189,15 @@ class EventsourcedStore:
         prev_hash: str,
         players: Sequence[PlayerEntry] = (),
         lists: Sequence[ListEntry] = (),
+        claim: Claim | None = None,
     ) -> list[int]:
         originator = stream_id(tournament)
         rows = [StoredEvent(originator, expected_version + n, topic, data)
                 for n, (topic, data) in enumerate(stored, start=1)]  # fmt: skip
         tip = Tip(tournament, expected_version, prev_hash)
         return self._insert(tournament, expected_version, rows,
-                            {"players": players, "lists": lists, "tip": tip})  # fmt: skip
+                            {"players": players, "lists": lists, "tip": tip, "claim": claim,
+                             "stream": originator})  # fmt: skip
 
     def _insert(self, tournament: str, expected_version: int, stored: Sequence[StoredEvent],
                 kwargs: dict[str, Any]) -> list[int]:  # fmt: skip
@@ -223,7 +228,7 @@ class EventsourcedStore:
             stored, result = next(made)[0], next(done)
             if isinstance(result, IntegrityError):
                 out.append(ConcurrencyConflict(append.tournament, append.expected_version))
-            elif isinstance(result, StoreWentBack):
+            elif isinstance(result, LedgerError):  # StoreWentBack, Claimed
                 out.append(result)
             else:
                 out.append(self._recorded(stored, append.events, list(result)))

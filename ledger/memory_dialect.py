@@ -33,7 +33,6 @@ class Dialect:
         self._tokens: dict[str, TokenEntry] = {}
         self._slip_codes = slip_rows.MemorySlipCodes()
         self._settings: dict[str, TournamentSettings] = {}
-        self._claims: dict[str, str] = {}
         self._relayed = relay_rows.MemoryRelayed()
 
     def configure(self, env: dict[str, str]) -> dict[str, str]:
@@ -145,12 +144,17 @@ class Dialect:
     def claim(self, recorder: ApplicationRecorder, tournament: str, token_id: str,
               at: datetime) -> str:  # fmt: skip
         """Claim ``tournament`` for the venue token ``token_id`` unless it is claimed
-        already; the token id that holds it now."""
-        return self._claims.setdefault(tournament, token_id)
+        already; the token id that holds it now (kept by the recorder, whose appends
+        decide claims under its lock)."""
+        return self._claims(recorder).setdefault(tournament, token_id)
 
     def claimed_by(self, recorder: ApplicationRecorder, tournament: str) -> str | None:
         """The venue token id that claimed ``tournament``, or None (not mirrored)."""
-        return self._claims.get(tournament)
+        return self._claims(recorder).get(tournament)
+
+    def _claims(self, recorder: ApplicationRecorder) -> dict[str, str]:
+        claims: dict[str, str] = recorder.claims  # type: ignore[attr-defined]
+        return claims
 
     # -- players' reports held for the venue (ledger.relay_rows) -------------------
 

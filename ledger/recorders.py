@@ -27,10 +27,10 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Identifier
 
-from ledger import list_rows
+from ledger import list_rows, mirror_rows
 from ledger.chain import stored_hash
-from ledger.errors import StoreWentBack
-from ledger.store import ListEntry, PlayerEntry
+from ledger.errors import Claimed, StoreWentBack
+from ledger.store import Claim, ListEntry, PlayerEntry
 
 #: the player registry's name in the database (stored schema: never renamed)
 PLAYERS_STORED_AS = "tledger_players"
@@ -86,12 +86,25 @@ TIP_QUERY = (
 )
 
 
+#: a seq above any stream's: ``TIP_QUERY`` with it finds the stream's newest event
+ANY_SEQ = 2**62
+
 #: one append of a group: its stored events and the keywords ``insert_events`` takes
-#: (players, lists, tip)
+#: (players, lists, tip, claim; ``stream``: the stream's id when there are no events)
 Insert = tuple[Sequence[StoredEvent], dict[str, Any]]
 #: what one append of a group came to: its notification ids, or why it wrote nothing
-#: (IntegrityError: its version is taken; StoreWentBack: its tip is gone)
-Inserted = Sequence[int] | IntegrityError | StoreWentBack
+#: (IntegrityError: its version is taken; StoreWentBack: its tip is gone; Claimed: a
+#: venue holds the tournament)
+Inserted = Sequence[int] | IntegrityError | StoreWentBack | Claimed
+
+
+def claim_of(stored_events: Sequence[StoredEvent], kwargs: dict[str, Any]) -> Claim | None:
+    """The claim this append's transaction decides: every append of events, and a
+    venue's claim alone (a first push of nothing); None for an empty command's."""
+    claim: Claim | None = kwargs.get("claim")
+    if claim is None or not (stored_events or claim.token_id is not None):
+        return None
+    return claim
 
 
 #: the newest stored event of each of several streams (PostgreSQL): one step back along
@@ -125,30 +138,41 @@ class SQLiteLedgerRecorder(SQLiteApplicationRecorder):
         self, c: Any, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         ids = super()._insert_events(c, stored_events, **kwargs)
+        found: Any = None
         if stored_events:  # after the insert, which holds the write lock (no lock upgrade)
-            first = stored_events[0]
-            originator = first.originator_id
-            c.execute(TIP_QUERY.format(table=self.events_table_name),
-                      (originator.hex if isinstance(originator, UUID) else originator,
-                       first.originator_version))  # fmt: skip
-            check_tip(kwargs.get("tip"), c.fetchone())
+            found = self._newest(c, stored_events[0].originator_id,
+                                 stored_events[0].originator_version)  # fmt: skip
+            check_tip(kwargs.get("tip"), found)
+        if (claim := claim_of(stored_events, kwargs)) is not None:
+
+            def held() -> int:  # with no events, read once the claim's insert took the lock
+                row = found if stored_events else self._newest(c, kwargs["stream"], ANY_SEQ)
+                return int(row[0]) if row else 0
+
+            mirror_rows.settle(c, "?", claim, held)
         if players := rows(kwargs):
             c.executemany(UPSERT_PLAYER, players)
         for row in list_rows.rows(kwargs):
             c.execute(list_rows.UPSERT, row)
         return ids
 
+    def _newest(self, c: Any, originator: Any, before: int) -> Any:
+        """The stream's newest event before seq ``before``: (seq, bytes), or None."""
+        stream = originator.hex if isinstance(originator, UUID) else originator
+        c.execute(TIP_QUERY.format(table=self.events_table_name), (stream, before))
+        return c.fetchone()
+
     def insert_many(self, inserts: Sequence[Insert]) -> list[Inserted]:
         """Group commit: every insert of ``inserts`` in one transaction and one commit,
-        each in a savepoint of its own (a taken version or a moved tip rolls back that
-        one alone)."""
+        each in a savepoint of its own (a taken version, a moved tip or a venue's claim
+        rolls back that one alone)."""
         out: list[Inserted] = []
         with self.datastore.transaction(commit=True) as c:
             for stored, kwargs in inserts:
                 c.execute("SAVEPOINT one_append")
                 try:
                     ids = self._insert_events(c, stored, **kwargs)
-                except (sqlite3.IntegrityError, StoreWentBack) as exc:
+                except (sqlite3.IntegrityError, StoreWentBack, Claimed) as exc:
                     c.execute("ROLLBACK TO one_append")
                     out.append(IntegrityError(exc) if isinstance(exc, sqlite3.Error) else exc)
                 else:
@@ -163,14 +187,21 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
     def _insert_events(
         self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> None:
-        if stored_events:
+        claim = claim_of(stored_events, kwargs)
+        if claim is not None:  # who holds the id is read under the lock every append takes
+            self._lock_table(curs)
+        found = None
+        stream = stored_events[0].originator_id if stored_events else kwargs.get("stream")
+        if stream is not None and (stored_events or claim is not None):
             table = f"{self.datastore.schema}.{self.events_table_name}"
-            first = stored_events[0]
-            curs.execute(TIP_QUERY.format(table=table).replace("?", "%s"),
-                         (first.originator_id, first.originator_version))  # fmt: skip
-            found = curs.fetchone()
-            check_tip(kwargs.get("tip"), (found["originator_version"], bytes(found["state"]))
-                      if found else None)  # fmt: skip
+            before = stored_events[0].originator_version if stored_events else ANY_SEQ
+            curs.execute(TIP_QUERY.format(table=table).replace("?", "%s"), (stream, before))
+            row = curs.fetchone()
+            found = (int(row["originator_version"]), bytes(row["state"])) if row else None
+        if stored_events:
+            check_tip(kwargs.get("tip"), found)
+        if claim is not None:
+            mirror_rows.settle(curs, "%s", claim, lambda: found[0] if found else 0)
         super()._insert_events(curs, stored_events, **kwargs)
         if players := rows(kwargs):  # one statement for many rows (a pushed registration)
             upsert_players(curs, players)
@@ -180,10 +211,11 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
     def insert_many(self, inserts: Sequence[Insert]) -> list[Inserted]:
         """Group commit in a few round trips: the table locked (no other writer inserts
         until this commit) and the channel notified once; the newest event of every
-        stream read in one query and each insert's tip checked against it in order (a
-        taken version or a moved tip refuses that insert alone, before anything is
-        written); then the events of every insert left in one INSERT, their rows, and
-        one commit."""
+        stream read in one query and each insert's tip checked against it in order, and
+        the claims of their tournaments in one more (a group holds commands only: a
+        taken version, a moved tip or a venue's claim refuses that insert alone, before
+        anything is written); then the events of every insert left in one INSERT, their
+        rows, and one commit."""
         out: list[Inserted] = []
         with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
             self._lock_table(curs)
@@ -193,8 +225,15 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
             curs.execute(NEWEST_QUERY.format(table=table), (streams,))
             newest = {str(r["originator_id"]): (int(r["originator_version"]), bytes(r["state"]))
                       for r in curs.fetchall()}  # fmt: skip
+            claims = [c for s, kwargs in inserts if (c := claim_of(s, kwargs)) is not None]
+            curs.execute(mirror_rows.SELECT_ANY, ([c.tournament for c in claims],))
+            held = {str(r["tournament"]): str(r["token_id"]) for r in curs.fetchall()}
             kept: list[tuple[int, Sequence[StoredEvent], dict[str, Any]]] = []
             for stored, kwargs in inserts:
+                claim = claim_of(stored, kwargs)
+                if claim is not None and claim.tournament in held:  # a venue's: commands go there
+                    out.append(Claimed(claim.tournament, held[claim.tournament]))
+                    continue
                 stream = str(stored[0].originator_id)
                 found = newest.get(stream)
                 if found is not None and found[0] >= stored[0].originator_version:
@@ -272,25 +311,34 @@ class PostgresLedgerRecorder(PostgresApplicationRecorder):
 
 
 class MemoryLedgerRecorder(POPOApplicationRecorder):
-    """In memory: the registry and the lists are updated under the recorder's lock, after
-    the insert."""
+    """In memory: the registry, the lists and the venues' claims are updated under the
+    recorder's lock, after the insert."""
 
     def __init__(self) -> None:
         super().__init__()
         self.registry: dict[tuple[str, str], PlayerEntry] = {}
         self.lists: dict[tuple[str, int], ListEntry] = {}
+        self.claims: dict[str, str] = {}
 
     def _insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         with self._database_lock:
+            stream = stored_events[0].originator_id if stored_events else kwargs.get("stream")
+            first = stored_events[0].originator_version if stored_events else ANY_SEQ
+            versions = self._stored_events_index[str(stream)] if stream is not None else {}
+            newest = max((v for v in versions if v < first), default=0)
             if stored_events:
-                first = stored_events[0]
-                versions = self._stored_events_index[str(first.originator_id)]
-                newest = max((v for v in versions if v < first.originator_version), default=0)
                 found = (newest, self._stored_events[versions[newest]].state) if newest else None
                 check_tip(kwargs.get("tip"), found)
+            claim = claim_of(stored_events, kwargs)
+            if claim is not None:
+                refused = mirror_rows.refusal(claim, self.claims.get(claim.tournament), newest)
+                if refused is not None:
+                    raise refused
             ids = super()._insert_events(stored_events, **kwargs)
+            if claim is not None and claim.token_id is not None:
+                self.claims.setdefault(claim.tournament, claim.token_id)
             entries: Sequence[PlayerEntry] = kwargs.get("players") or ()
             self.registry.update({(e.tournament, e.player): e for e in entries})
             kept: Sequence[ListEntry] = kwargs.get("lists") or ()
@@ -305,7 +353,7 @@ class MemoryLedgerRecorder(POPOApplicationRecorder):
             for stored, kwargs in inserts:
                 try:
                     out.append(self.insert_events(stored, **kwargs) or [])
-                except (IntegrityError, StoreWentBack) as exc:
+                except (IntegrityError, StoreWentBack, Claimed) as exc:
                     out.append(exc)
         return out
 

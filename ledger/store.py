@@ -135,6 +135,18 @@ class TournamentSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """Who appends to a tournament, as the append's transaction checks it on a hosted
+    mirror (:mod:`ledger.mirror_rows`): a venue token's push (``token_id``, claiming at
+    ``at`` an id no one holds yet, with its stream's first events), or a command of the
+    mirror's own (``token_id`` None: refused once a venue claimed the id)."""
+
+    tournament: str
+    token_id: str | None = None
+    at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Append:
     """One append of a group committed together (``Store.append_many``): what
     ``Store.append`` takes."""
@@ -201,18 +213,20 @@ class Store(Protocol):
         """Append the sealed bytes atomically after ``expected_version`` events, with the
         registry entries of players they register and the lists they commit to in the
         same transaction, or write nothing and raise ConcurrencyConflict (another writer
-        appended first) or StoreWentBack (the stream no longer ends at the event
-        ``expected_version`` whose hash the first new event links to)."""
+        appended first), StoreWentBack (the stream no longer ends at the event
+        ``expected_version`` whose hash the first new event links to) or Claimed (a
+        venue claimed the tournament: on a hosted mirror it takes commands at its venue
+        only, and the transaction checks it under the write lock)."""
 
     def append_many(self, appends: Sequence[Append]) -> list[list[Recorded] | LedgerError]:
         """Several appends, each made and checked as ``append`` makes it, committed together
         in one transaction (group commit: one commit for many writers). Each one's
-        expected-version and tip check is its own (SQLite: a savepoint each; PostgreSQL:
-        every tip read under the table lock before anything is written): one that fails
-        writes nothing and has its error (ConcurrencyConflict, StoreWentBack) in its
-        place, and the others are written. The outcomes come in the order of
-        ``appends``, and only once the transaction is committed; when the commit itself
-        fails, StoreUnavailable is raised and nothing is written."""
+        expected-version, tip and claim check is its own (SQLite: a savepoint each;
+        PostgreSQL: every tip and claim read under the table lock before anything is
+        written): one that fails writes nothing and has its error (ConcurrencyConflict,
+        StoreWentBack, Claimed) in its place, and the others are written. The outcomes
+        come in the order of ``appends``, and only once the transaction is committed;
+        when the commit itself fails, StoreUnavailable is raised and nothing is written."""
 
     def append_stored(
         self,
@@ -222,10 +236,18 @@ class Store(Protocol):
         prev_hash: str,
         players: Sequence[PlayerEntry] = (),
         lists: Sequence[ListEntry] = (),
+        claim: Claim | None = None,
     ) -> list[int]:
         """``append`` for stored bytes already checked against their hashes and links
         (their event types and the first one's ``prev_hash`` given beside them), as a
-        mirror appends what a venue pushed: no model is built. Their positions."""
+        mirror appends what a venue pushed: no model is built. Their positions.
+
+        With a venue token's ``claim``, the same transaction decides who holds the
+        tournament, under the store's write lock: the token's own claim goes on; an id
+        no one claimed is claimed with these events, unless its stream holds events
+        already (the mirror's own: ``NotClaimable``); another token's claim refuses it
+        (``Claimed``). Nothing is written when it is refused, and a claim alone (no
+        events: a venue's first push of nothing) is decided the same way."""
 
     def scan(
         self, position: int, limit: int, tournament: str | None = None
@@ -310,7 +332,10 @@ class Store(Protocol):
 
     def claim(self, tournament: str, token_id: str, at: datetime) -> str:
         """Claim a mirrored tournament for the venue token ``token_id`` unless another
-        claimed it first; the id of the token that holds it (:mod:`ledger.mirror_rows`)."""
+        claimed it first; the id of the token that holds it (:mod:`ledger.mirror_rows`).
+        The claim row alone, whatever the stream holds: a push claims with its first
+        events instead (``append_stored`` with a ``claim``), so that a command of the
+        mirror's own and a venue's claim can not both win."""
 
     def claimed_by(self, tournament: str) -> str | None:
         """The venue token that claimed the tournament, or None (it is not mirrored)."""

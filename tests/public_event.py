@@ -84,7 +84,7 @@ def registered_long_ago(handler: Handler, t: str, player: str, name: str) -> Non
 
 def clean_postgres(url: str, *tournaments: str) -> None:
     """A test's tournaments leave the shared PostgreSQL database: their events, registry
-    rows and settings (nothing to do on another store)."""
+    rows, settings and venues' claims (nothing to do on another store)."""
     if not url.startswith("postgres"):
         return
     import psycopg
@@ -95,4 +95,5 @@ def clean_postgres(url: str, *tournaments: str) -> None:
         for t in tournaments:
             db.execute("DELETE FROM tledger_tournament_settings WHERE tournament = %s", (t,))
             db.execute("DELETE FROM tledger_players WHERE tournament = %s", (t,))
+            db.execute("DELETE FROM tledger_mirrors WHERE tournament = %s", (t,))
             db.execute("DELETE FROM tledger_events WHERE originator_id = %s", (stream_id(t),))

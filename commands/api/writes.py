@@ -24,8 +24,8 @@ from commands.api.deps import (
     settings_of,
 )
 from commands.api.limits import limit_rate, read_body
+from commands.errors import CommandError, Mirrored
 from commands.handler import Handler, Outcome
-from commands.mirror import Mirrored
 from commands.models import COMMAND_ADAPTER, Command, parse_command
 from commands.roles import Principal
 from ledger.events import Actor
@@ -110,9 +110,15 @@ async def run(request: Request, caller: Principal, command: Command) -> Outcome:
     own: set[str] | None = getattr(state, "own_tournaments", None)
     if own is None:
         own = state.own_tournaments = set()
-    if acted.tournament not in own:
+    mine = acted.tournament in own
+    if not mine:
         await asyncio.to_thread(refuse_mirrored, handler_of(request), acted)
-    outcome = await asyncio.wrap_future(group_commit_of(request).submit(acted))
+    try:
+        outcome = await asyncio.wrap_future(group_commit_of(request).submit(acted))
+    except CommandError:
+        if not mine:  # a venue's push claimed the id meanwhile: that is why
+            await asyncio.to_thread(refuse_mirrored, handler_of(request), acted)
+        raise
     if outcome.recorded:
         own.add(acted.tournament)
     return outcome
@@ -120,9 +126,13 @@ async def run(request: Request, caller: Principal, command: Command) -> Outcome:
 
 def refuse_mirrored(handler: Handler, command: Command) -> None:
     """Refused when its tournament is mirrored from a venue (commands.mirror): its
-    commands go there, and this copy only follows it. The application keeps the
-    tournaments this process appended to while they were not mirrored (a tournament with
-    events of its own is never claimed later), so the store is not asked again for them."""
+    commands go there, and this copy only follows it. Asked before the command is
+    decided, to answer at once, and again when it was refused, so that a command that
+    lost the race to a venue's first push hears why; the store itself refuses, in the
+    transaction that would append, any command to a claimed tournament. The application
+    keeps the tournaments this process appended to (the store appended them while no
+    venue claimed them, and a tournament with events of its own is never claimed
+    later), so the store is not asked again for them."""
     if handler.store.claimed_by(command.tournament):
         raise Mirrored(command.tournament)
 
