@@ -278,14 +278,6 @@ class SQLDialect(Dialect):
         with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
             cur.execute(self._q(settings_rows.UPSERT), settings_rows.row_of(settings))
 
-    def claim(self, recorder: ApplicationRecorder, tournament: str, token_id: str,
-              at: datetime) -> str:  # fmt: skip
-        """One transaction: the first claim wins, and the holder is read back."""
-        with recorder.datastore.transaction(commit=True) as cur:  # type: ignore[attr-defined]
-            cur.execute(self._q(mirror_rows.CLAIM), (tournament, token_id, time_text(at)))
-            cur.execute(self._q(mirror_rows.SELECT), (tournament,))
-            return str(cur.fetchall()[0]["token_id"])
-
     def claimed_by(self, recorder: ApplicationRecorder, tournament: str) -> str | None:
         rows = self._fetch(recorder, mirror_rows.SELECT, (tournament,))
         return str(rows[0]["token_id"]) if rows else None

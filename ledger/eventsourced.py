@@ -355,10 +355,6 @@ class EventsourcedStore:
         seq = last[0].originator_version
         return seq, stored_hash(tournament, seq, bytes(last[0].state))[1]
 
-    def claim(self, tournament: str, token_id: str, at: datetime) -> str:
-        with translated_errors():
-            return self._dialect.claim(self._recorder, tournament, token_id, at)
-
     def claimed_by(self, tournament: str) -> str | None:
         with translated_errors():
             return self._dialect.claimed_by(self._recorder, tournament)

@@ -141,13 +141,6 @@ class Dialect:
 
     # -- mirrored tournaments' claims (ledger.mirror_rows) ---------------------------
 
-    def claim(self, recorder: ApplicationRecorder, tournament: str, token_id: str,
-              at: datetime) -> str:  # fmt: skip
-        """Claim ``tournament`` for the venue token ``token_id`` unless it is claimed
-        already; the token id that holds it now (kept by the recorder, whose appends
-        decide claims under its lock)."""
-        return self._claims(recorder).setdefault(tournament, token_id)
-
     def claimed_by(self, recorder: ApplicationRecorder, tournament: str) -> str | None:
         """The venue token id that claimed ``tournament``, or None (not mirrored)."""
         return self._claims(recorder).get(tournament)

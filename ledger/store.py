@@ -330,13 +330,6 @@ class Store(Protocol):
         against the hash ((0, the genesis hash) for an empty stream): what a venue asks a
         mirror before it pushes."""
 
-    def claim(self, tournament: str, token_id: str, at: datetime) -> str:
-        """Claim a mirrored tournament for the venue token ``token_id`` unless another
-        claimed it first; the id of the token that holds it (:mod:`ledger.mirror_rows`).
-        The claim row alone, whatever the stream holds: a push claims with its first
-        events instead (``append_stored`` with a ``claim``), so that a command of the
-        mirror's own and a venue's claim can not both win."""
-
     def claimed_by(self, tournament: str) -> str | None:
         """The venue token that claimed the tournament, or None (it is not mirrored)."""
 
