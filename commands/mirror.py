@@ -38,6 +38,7 @@ from ledger.fields import Id, Name
 from ledger.list_rows import hashes_to
 from ledger.store import Claim, ListEntry, PlayerEntry, Store, TokenEntry
 from ledger.versions import readable_version
+from replay.rebuild import gc_paused
 
 #: the most events one batch may carry (a client sends fewer; the body limit bounds bytes)
 MAX_BATCH = 5000
@@ -158,20 +159,21 @@ def checked_batch(tournament: str, after: Head, lines: Sequence[str]) -> list[Ch
     return checked
 
 
-def checked_holder(store: Store, tournament: str, token: TokenEntry) -> bool:
-    """The venue token may push ``tournament``: its own claim (True), or an id with no
-    events yet (False), which the push claims with its first events. Read only to answer
-    early: the append's transaction decides who holds the id (``Store.append_stored``
-    with a claim), whatever was read here. The head is read before the claim: a claim
-    is written with the stream's first events, so events seen with no claim after them
-    are the mirror's own."""
-    seq = store.head(tournament)[0]
+def checked_holder(store: Store, tournament: str, token: TokenEntry
+                   ) -> tuple[bool, tuple[int, str]]:  # fmt: skip
+    """Whether the venue token may push ``tournament``: its own claim (True), or an id
+    with no events yet (False), which the push claims with its first events; and the
+    mirror's head, read first. Read only to answer early: the append's transaction
+    decides who holds the id (``Store.append_stored`` with a claim), whatever was read
+    here. The head is read before the claim: a claim is written with the stream's first
+    events, so events seen with no claim after them are the mirror's own."""
+    head = store.head(tournament)
     holder = store.claimed_by(tournament)
-    if holder is None and seq > 0:
+    if holder is None and head[0] > 0:
         raise mirrors_own(tournament)
     if holder is not None and holder != token.token_id:
         raise claimed_by_another(tournament)
-    return holder is not None
+    return holder is not None, head
 
 
 def mirrors_own(tournament: str) -> PushConflict:
@@ -192,6 +194,13 @@ def receive(
     transaction that appends its first events (or, with none, in one of its own): a
     command of the mirror's own creating the same id at the same moment either is
     appended first, and the push is refused as the mirror's own, or is refused."""
+    with gc_paused():  # a batch's parsed events are thousands of objects alive at once
+        return received(store, tournament, body, token, at)
+
+
+def received(
+    store: Store, tournament: str, body: PushBody, token: TokenEntry, at: datetime
+) -> Pushed:
     after = body.after or Head(seq=0, hash=GENESIS)
     batch = checked_batch(tournament, after, body.events)
     registered = {p for c in batch for p in registered_in(c.data)}
@@ -200,18 +209,17 @@ def receive(
             raise PushRefused(f"name entry for {entry.player!r}: no event of this batch "
                               "registers that player")  # fmt: skip
     names = [PlayerEntry(tournament, e.player, e.name, e.external_id) for e in body.names]
-    holds = checked_holder(store, tournament, token)
+    holds, (seq, head) = checked_holder(store, tournament, token)
     lists = checked_lists(store, tournament, body.lists, batch)
     claim = Claim(tournament, token.token_id, at)
     appended = 0
     for attempt in range(3):
         if attempt:  # another writer appended first: who holds the id now?
-            holds = checked_holder(store, tournament, token)
-        seq, head = store.head(tournament)
+            holds, (seq, head) = checked_holder(store, tournament, token)
         if after.seq > seq:
             raise PushConflict(f"gap: the mirror's head is seq {seq}, the batch follows seq "
                                f"{after.seq}; push the events after seq {seq}")  # fmt: skip
-        check_overlap(store, tournament, after, batch, seq)
+        check_overlap(store, tournament, after, batch, (seq, head))
         new = [(c, line) for c, line in zip(batch, body.events, strict=True) if c.seq > seq]
         if not new and holds:
             break
@@ -226,6 +234,8 @@ def receive(
         except Claimed:
             raise claimed_by_another(tournament) from None
         appended = len(new)
+        if new:
+            seq, head = new[-1][0].seq, new[-1][0].hash
         break
     else:
         raise PushConflict("the mirror's head kept moving under this push; ask for it again")
@@ -234,17 +244,22 @@ def receive(
     if body.slip_codes:
         store.put_slip_codes(codes_of(tournament, body.slip_codes))
     erased = erase(store, tournament, body.forgotten)
-    seq, head = store.head(tournament)
     return Pushed(seq, head, appended, erased)
 
 
 def check_overlap(
-    store: Store, tournament: str, after: Head, batch: Sequence[Checked], seq: int
+    store: Store, tournament: str, after: Head, batch: Sequence[Checked], head: tuple[int, str]
 ) -> None:
     """The event the batch follows and every event of it the mirror holds already
-    (up to its head ``seq``) must be the mirror's own, hash for hash; else a Fork."""
+    (up to its ``head``) must be the mirror's own, hash for hash; else a Fork. A batch
+    that follows the head itself (a push under way) is checked against the head alone."""
+    seq = head[0]
     last = after.seq + len(batch)
     if seq == 0 or (after.seq == 0 and not batch):
+        return
+    if after.seq == seq:
+        if after.hash != head[1]:
+            raise Fork(after.seq, after.hash, head[1])
         return
     held = {r.seq: r.event.hash for r in store.load(
         tournament, after=max(after.seq - 1, 0), head=None, until=min(seq, last))}  # fmt: skip

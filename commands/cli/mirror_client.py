@@ -32,6 +32,7 @@ from commands.reads.listviews import published_lists
 from commands.relay import apply_at_venue
 from ledger.chain import GENESIS, Checked, each_checked
 from ledger.store import Store
+from replay.rebuild import gc_paused
 
 #: events per batch, and a bound on a batch's stored bytes (under the mirror's body limit)
 BATCH = 1000
@@ -194,14 +195,15 @@ class Venue:
         what a push sends is kept, not its parsed JSON."""
         raw = self.store.load_raw(self.tournament, after)
         rows: list[Row] = []
-        for c, (_, _, data) in zip(each_checked(self.tournament, raw, after, None), raw,
-                                   strict=True):  # fmt: skip
-            if not rows and after > 0 and c.data.get("prev_hash") != head:
-                raise Forked(after, self.hash_at(after), head)
-            registers = tuple(registered_in(c.data))
-            if c.seq > self.learned:
-                self.note(c)
-            rows.append(Row(c.seq, c.hash, registers, data))
+        with gc_paused():  # every event parsed in turn: no collection for each thousand
+            for c, (_, _, data) in zip(each_checked(self.tournament, raw, after, None), raw,
+                                       strict=True):  # fmt: skip
+                if not rows and after > 0 and c.data.get("prev_hash") != head:
+                    raise Forked(after, self.hash_at(after), head)
+                registers = tuple(registered_in(c.data))
+                if c.seq > self.learned:
+                    self.note(c)
+                rows.append(Row(c.seq, c.hash, registers, data))
         return rows
 
     def hash_at(self, seq: int) -> str:
