@@ -7,36 +7,23 @@ and the deciders know ids only) names them by their registered names."""
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from commands.handler import Handler
 from commands.models import parse_command
 from commands.reads.people import named_sentence
-from ledger.url import open_store
 from projections.lifecycle import final_teams
 from projections.standings import swiss_standings
-from tests.console.test_formats import NOW, Clock
+from tests.console.test_formats import NOW, Clock, clock, handler
 from tests.console.test_lifecycle import play_swiss
 from tests.console.test_organizer import flash, run_round_one, with_players
 
 FSI, PDI = "\u2068", "\u2069"
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def handler(clock: Clock) -> Handler:
-    """The console's handler with a time the test moves (overrides conftest's)."""
-    return Handler(open_store(f"memory://{uuid.uuid4().hex}"), clock=clock)
+__all__ = ["clock", "handler"]  # the fixtures, used by name: a time the test moves
 
 
 def states(page: str, pattern: str) -> dict[str, str]:
