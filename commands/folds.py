@@ -147,11 +147,19 @@ class Folds:
         if point is None or self.due(tournament):
             return None
         seq, head = point
-        try:
-            newer = self.store.load(tournament, after=seq, head=head)
+        try:  # one newer event is enough to say no: the rest are not read here
+            newer = self.store.load(tournament, after=seq, head=head, until=seq + 1)
         except LedgerError:
             return None
         return None if newer else point
+
+    def advanced(self, tournament: str) -> None:
+        """Note that the kept fold was evolved in place with events the store now holds
+        (a group commit's, after its commit), so that ``current_point`` knows its seq.
+        The caller holds the tournament's lock."""
+        state = self._states.get(tournament)
+        if state is not None:
+            self._points[tournament] = (state.seq, state.head)
 
     def known_seq(self, tournament: str) -> int:
         """The seq of the kept fold, without reading the store (0: nothing kept)."""

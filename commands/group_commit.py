@@ -235,6 +235,7 @@ class GroupCommit:
                 evolve(plan.state, recorded)
             if plan.ahead and result:  # the last position is the store's, not 0
                 plan.state.position = result[-1].position
+            self.handler.folds.advanced(plan.tournament)
             start = 0
             for pending, count in plan.members:
                 pending.future.set_result(Outcome(plan.tournament, result[start : start + count]))

@@ -94,3 +94,35 @@ def test_a_computed_read_is_answered_while_a_command_holds_the_tournament(
     other.handle(parse_command(report(t, TABLES[0])))
     assert side.cached(t, Query("standings")) is None
     assert side.get(t, Query("standings")).seq == 12
+
+
+def test_a_computed_read_reads_one_newer_event_at_most_to_know_it_is_stale(
+    handler: Handler, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """However many events another process appended since, the check on the event loop
+    reads one of them, not all: the computation in a worker thread reads the rest."""
+    t, side = started(handler), ReadSide(handler.folds)
+    side.get(t, Query("standings"))
+    other = Handler(handler.store)
+    for pair in TABLES:
+        other.handle(parse_command(report(t, pair)))
+    loaded: list[int] = []
+    load = handler.store.load
+
+    def counted(*args: Any, **kwargs: Any) -> list[Recorded]:
+        found = load(*args, **kwargs)
+        loaded.append(len(found))
+        return found
+
+    monkeypatch.setattr(handler.store, "load", counted)
+    assert side.cached(t, Query("standings")) is None
+    assert loaded == [1]
+
+
+def test_a_group_commit_leaves_the_fold_known_at_its_new_seq(handler: Handler) -> None:
+    """After commands over HTTP (decided and committed by the group commit, which
+    evolves the kept fold itself), what is computed at the new seq is answered at once."""
+    t, api = started(handler), Client(handler)
+    for pair in TABLES[:2]:
+        assert api.post(report(t, pair)).status_code == 200
+    assert handler.folds.current_point(t) == (13, handler.store.head(t)[1])
