@@ -27,6 +27,8 @@ _MEMORY_STORES: dict[str, Store] = {}
 
 #: PostgreSQL URL parameters that a setting of the library carries.
 POSTGRES_PARAMETERS = {"connect_timeout": "POSTGRES_CONNECT_TIMEOUT"}
+#: PostgreSQL connections a store opens when it is opened, and the most it holds
+POOL_OPENED, POOL_MOST = 1, 16
 #: libpq parameters the library cannot pass (it gives the driver host, port, user,
 #: password and database only). libpq reads these environment variables for every
 #: parameter a connection leaves unset, so the URL's values are exported there.
@@ -136,6 +138,10 @@ def postgres_env(url: str) -> dict[str, str]:
         "POSTGRES_PASSWORD": unquote(parts.password or ""),
         "POSTGRES_LOCK_TIMEOUT": "5",
         "POSTGRES_CONNECT_TIMEOUT": "5",
+        # the pool opens one connection at once and grows to 16 as threads ask for more
+        # (the library opens its whole pool size at once: 5 for a `tledger status`)
+        "POSTGRES_POOL_SIZE": str(POOL_OPENED),
+        "POSTGRES_MAX_OVERFLOW": str(POOL_MOST - POOL_OPENED),
         "POSTGRES_ENABLE_DB_FUNCTIONS": "",
         "CREATE_TABLE": "false",
     }

@@ -84,6 +84,30 @@ def test_a_postgres_url_sets_the_librarys_settings_explicitly() -> None:
     assert env["POSTGRES_ENABLE_DB_FUNCTIONS"] == "" and env["POSTGRES_LOCK_TIMEOUT"] == "5"
 
 
+def test_a_store_opens_one_connection_and_holds_sixteen_at_most() -> None:
+    """A command-line run opens one connection, not the library's five; a server's pool
+    grows to sixteen as its threads ask (DEPLOY.md counts on it)."""
+    env = postgres_env(PG)
+    opened, overflow = int(env["POSTGRES_POOL_SIZE"]), int(env["POSTGRES_MAX_OVERFLOW"])
+    assert (opened, opened + overflow) == (1, 16)
+
+
+@pytest.mark.skipif(
+    not os.environ.get("TLEDGER_TEST_POSTGRES"),
+    reason="TLEDGER_TEST_POSTGRES is not set (CI sets it to the local PostgreSQL)",
+)
+def test_opening_a_postgres_store_opens_one_connection() -> None:
+    url = os.environ["TLEDGER_TEST_POSTGRES"]
+    store = open_store(url)
+    try:
+        pool = store._recorder.datastore.pool  # type: ignore[attr-defined]
+        pool.wait(timeout=5)
+        stats = pool.get_stats()  # the opening's own schema check may take a second one
+        assert (stats["pool_min"], stats["pool_max"]) == (1, 16) and stats["pool_size"] <= 2
+    finally:
+        store.close()
+
+
 def test_connect_timeout_is_carried_by_the_librarys_setting() -> None:
     assert postgres_env(f"{PG}?connect_timeout=12")["POSTGRES_CONNECT_TIMEOUT"] == "12"
     assert postgres_env(PG)["POSTGRES_CONNECT_TIMEOUT"] == "5"
