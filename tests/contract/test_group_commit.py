@@ -28,19 +28,13 @@ from commands.models import parse_command
 from ledger.errors import StoreUnavailable
 from ledger.store import Append, Recorded, Store
 from ledger.url import open_store
+from tests.contract.test_store_group_commit import url
 from tests.public_event import clean_postgres
-from tests.stores import KINDS, store_url
 
 ROOT = Path(__file__).resolve().parents[2]
 #: threads sending at once, and commands each
 SENDERS, EACH = 12, 8
-
-
-@pytest.fixture(params=["memory", *KINDS])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "memory":
-        return f"memory://{uuid.uuid4().hex}"
-    return store_url(request.param, tmp_path, "group.sqlite3")
+__all__ = ["url"]  # the fixture, used by name: each kind of store
 
 
 @pytest.fixture

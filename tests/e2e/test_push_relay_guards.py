@@ -5,6 +5,10 @@ the venue that claimed the tournament may take its reports or answer them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import NamedTuple
+
 import httpx
 
 from commands.handler import Handler
@@ -28,14 +32,30 @@ from tests.e2e.mirroring import venue_url as venue_url
 WON = {"games_0": "2", "games_1": "1", "draws": "0"}
 
 
-def test_a_report_is_never_applied_twice(venue_url: str, mirror_url: str) -> None:
+class Mirrored(NamedTuple):
+    """A venue's event pushed to a running mirror: its id, each player's slip code of
+    round 1, the venue's token on the mirror, the mirror's address and a browser."""
+
+    t: str
+    codes: dict[str, str]
+    secret: str
+    base: str
+    http: httpx.Client
+
+
+@contextmanager
+def mirrored(venue_url: str, mirror_url: str) -> Iterator[Mirrored]:
     t = new_id()
     run_event(venue_url, t)
     codes = issue(venue_url, t)
     secret = venue_token(mirror_url)
     with mirror(mirror_url) as base:
         assert push(venue_url, t, base, secret).returncode == 0
-        http = httpx.Client(base_url=base, timeout=30)
+        yield Mirrored(t, codes, secret, base, httpx.Client(base_url=base, timeout=30))
+
+
+def test_a_report_is_never_applied_twice(venue_url: str, mirror_url: str) -> None:
+    with mirrored(venue_url, mirror_url) as (t, codes, secret, base, http):
         form = {**WON, "nonce": "feedc0ffee01"}
         http.post(f"/s/{codes['p5']}", data=form)
         http.post(f"/s/{codes['p5']}", data=form)  # the same form sent again: held once
@@ -63,13 +83,7 @@ def test_a_report_is_never_applied_twice(venue_url: str, mirror_url: str) -> Non
 def test_a_bad_code_or_another_player_on_the_mirror_holds_nothing(
     venue_url: str, mirror_url: str
 ) -> None:
-    t = new_id()
-    run_event(venue_url, t)
-    codes = issue(venue_url, t)
-    secret = venue_token(mirror_url)
-    with mirror(mirror_url) as base:
-        assert push(venue_url, t, base, secret).returncode == 0
-        http = httpx.Client(base_url=base, timeout=30)
+    with mirrored(venue_url, mirror_url) as (t, codes, secret, base, http):
         wrong = "2345-6789" if codes["p5"] != "2345-6789" else "3456-789A"
         assert http.post(f"/s/{wrong}", data=WON).status_code == 404
         assert http.post("/s/not-a-code", data=WON).status_code == 404
@@ -87,14 +101,10 @@ def test_a_bad_code_or_another_player_on_the_mirror_holds_nothing(
 def test_only_the_claiming_venue_takes_and_answers_its_reports(
     venue_url: str, mirror_url: str
 ) -> None:
-    t = new_id()
-    run_event(venue_url, t)
-    codes = issue(venue_url, t)
-    secret, other = venue_token(mirror_url), venue_token(mirror_url)
+    other = venue_token(mirror_url)
     organizer = create_token(open_store(mirror_url), "organizer", None, None)
-    with mirror(mirror_url) as base:
-        assert push(venue_url, t, base, secret).returncode == 0
-        httpx.Client(base_url=base, timeout=30).post(f"/s/{codes['p5']}", data=WON)
+    with mirrored(venue_url, mirror_url) as (t, codes, secret, base, http):
+        http.post(f"/s/{codes['p5']}", data=WON)
         held = client(base, secret).get(f"/tournaments/{t}/relayed").json()
         assert len(held) == 1 and held[0]["status"] == "pending"
         assert "code" not in str(held[0]["command"]).lower().replace("command_id", "")
