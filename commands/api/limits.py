@@ -16,10 +16,12 @@ deployment is at most the process count times the rate set here.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import aclosing
 from dataclasses import dataclass
 from ipaddress import IPv4Network, IPv6Network
@@ -164,8 +166,17 @@ def limit_rate(limiters: RoleLimiters, token_hash: str, role: str) -> None:
         )
 
 
+#: bytes past a body's limit that are still read, and dropped, before its 413 is sent,
+#: for a second at most: a client, or a proxy passing its body on, has then sent it all
+#: when the connection closes, and reads the 413 rather than a reset connection (a
+#: lingering close, as nginx makes). A body larger still is cut off at once, and so is
+#: one that does not come.
+DRAINED = 1024 * 1024
+DRAIN_SECONDS = 1.0
+
+
 def too_large(limit: int) -> HTTPException:
-    """413, closing the connection: the rest of the body is never read."""
+    """413, closing the connection: the rest of the body is never used."""
     return HTTPException(413, f"the body is larger than {limit} bytes",
                          headers={"Connection": "close"})  # fmt: skip
 
@@ -173,17 +184,35 @@ def too_large(limit: int) -> HTTPException:
 async def read_body(request: Request, limit: int) -> bytes:
     """The request body, refused (413) as soon as more than ``limit`` bytes arrived:
     a declared ``Content-Length`` above the limit before reading anything, a chunked
-    or understated body while it streams in, so memory holds at most one limit."""
+    or understated body while it streams in, so memory holds at most one limit. Up to
+    ``DRAINED`` bytes past the limit are read and dropped before the 413 goes out."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise too_large(limit)
     body = bytearray()
     try:
         async with aclosing(request.stream()) as chunks:
+            if declared.isdigit() and int(declared) > limit:
+                if int(declared) <= limit + DRAINED:
+                    await drain(chunks, limit + DRAINED)
+                raise too_large(limit)
             async for chunk in chunks:
                 body += chunk
                 if len(body) > limit:
+                    await drain(chunks, limit + DRAINED - len(body))
                     raise too_large(limit)
     except ClientDisconnect:
         raise HTTPException(400, "the body ended before it was complete") from None
     return bytes(body)
+
+
+async def drain(chunks: AsyncIterator[bytes], allowance: int) -> None:
+    """Read and drop the rest of a refused body: ``allowance`` bytes and
+    ``DRAIN_SECONDS`` at most (a client gone meanwhile ends it too)."""
+
+    async def dropped(allowance: int) -> None:
+        async for chunk in chunks:
+            allowance -= len(chunk)
+            if allowance < 0:
+                return
+
+    with contextlib.suppress(ClientDisconnect, TimeoutError):
+        await asyncio.wait_for(dropped(allowance), DRAIN_SECONDS)
