@@ -120,19 +120,27 @@ def test_a_huge_body_is_refused_while_it_arrives_and_memory_stays_flat(
                         result=RESULT).status_code == 200  # fmt: skip
 
 
-def test_a_declared_length_over_the_limit_is_refused_before_the_body_is_sent(
-    sqlite: str, tmp_path: Path
-) -> None:
+@contextmanager
+def posting(sqlite: str, tmp_path: Path, length: int) -> Iterator[socket.socket]:
+    """A raw connection to ``serve --max-body 1000`` that has sent the head of an
+    organizer's ``POST /commands`` declaring ``length`` bytes, and no body yet."""
     secret = token(sqlite, "--role", "organizer")
     with serving(sqlite, tmp_path, "--max-body", "1000") as server:
         url = urlsplit(server.base)
         with socket.create_connection((url.hostname, url.port), timeout=10) as conn:
             conn.sendall(b"POST /commands HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                          b"Authorization: Bearer " + secret.encode() + b"\r\n"
-                         b"Content-Length: 1001\r\n\r\n")  # fmt: skip
-            answer = b"".join(iter(lambda: conn.recv(4096), b"")).decode()  # until it closes
-        assert answer.startswith("HTTP/1.1 413 ") and "connection: close" in answer.lower()
-        assert answer.endswith('{"error":"the body is larger than 1000 bytes"}')
+                         b"Content-Length: " + str(length).encode() + b"\r\n\r\n")  # fmt: skip
+            yield conn
+
+
+def test_a_declared_length_over_the_limit_is_refused_before_the_body_is_sent(
+    sqlite: str, tmp_path: Path
+) -> None:
+    with posting(sqlite, tmp_path, 1001) as conn:
+        answer = b"".join(iter(lambda: conn.recv(4096), b"")).decode()  # until it closes
+    assert answer.startswith("HTTP/1.1 413 ") and "connection: close" in answer.lower()
+    assert answer.endswith('{"error":"the body is larger than 1000 bytes"}')
 
 
 def test_a_body_a_little_over_the_limit_is_read_before_the_413_so_no_reset_hides_it(
@@ -141,19 +149,14 @@ def test_a_body_a_little_over_the_limit_is_read_before_the_413_so_no_reset_hides
     """A client (or a proxy passing a body on) still sending when the 413 is decided:
     the rest is read and dropped first, so the connection closes with nothing unread and
     the client reads the answer, not a reset (which a proxy turns into a 502)."""
-    secret = token(sqlite, "--role", "organizer")
-    with serving(sqlite, tmp_path, "--max-body", "1000") as server:
-        url = urlsplit(server.base)
-        with socket.create_connection((url.hostname, url.port), timeout=10) as conn:
-            conn.sendall(b"POST /commands HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                         b"Authorization: Bearer " + secret.encode() + b"\r\n"
-                         b"Content-Length: 3000\r\n\r\n" + b"x" * 1500)  # fmt: skip
-            for part in (1000, 500):  # the rest comes after the server decided
-                time.sleep(0.3)
-                conn.sendall(b"x" * part)  # a closed connection: reset, then a broken pipe
-            answer = b"".join(iter(lambda: conn.recv(4096), b"")).decode()
-        assert answer.startswith("HTTP/1.1 413 ")
-        assert answer.endswith('{"error":"the body is larger than 1000 bytes"}')
+    with posting(sqlite, tmp_path, 3000) as conn:
+        conn.sendall(b"x" * 1500)
+        for part in (1000, 500):  # the rest comes after the server decided
+            time.sleep(0.3)
+            conn.sendall(b"x" * part)  # a closed connection: reset, then a broken pipe
+        answer = b"".join(iter(lambda: conn.recv(4096), b"")).decode()
+    assert answer.startswith("HTTP/1.1 413 ")
+    assert answer.endswith('{"error":"the body is larger than 1000 bytes"}')
 
 
 def test_a_player_token_over_its_rate_gets_429_with_retry_after_and_appends_nothing(
